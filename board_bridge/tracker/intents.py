@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 
@@ -42,10 +43,10 @@ class LedIntents:
     def mark(self, square: int) -> Mark:
         return self.marks.get(square, Mark.NONE)
 
-    def with_marks(self, squares: object, mark: Mark) -> dict[int, Mark]:
+    def with_marks(self, squares: Iterable[int], mark: Mark) -> dict[int, Mark]:
         """A copy of ``marks`` with ``mark`` added on ``squares`` where it is stronger."""
         out = dict(self.marks)
-        for sq in squares:  # type: ignore[attr-defined]
+        for sq in squares:
             if out.get(sq, Mark.NONE) < mark:
                 out[sq] = mark
         return out
