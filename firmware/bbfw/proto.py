@@ -196,15 +196,25 @@ class Decoder:
 # ---------------------------------------------------------------- cells
 
 
-def pack_cells(cells):
-    """81 cell characters ('.', 'x', 'u', 'p') as 21 bytes."""
+def pack_codes(codes):
+    """81 cell codes (0 '.', 1 'x', 2 'u', 3 'p') as 21 bytes."""
     out = bytearray(CELL_BYTES)
     for i in range(81):
-        code = CELL_CHARS.find(cells[i])
+        out[i >> 2] |= (codes[i] & 3) << ((i & 3) * 2)
+    return bytes(out)
+
+
+def pack_cells(cells):
+    """81 cell characters ('.', 'x', 'u', 'p') as 21 bytes."""
+    if len(cells) != 81:
+        raise ValueError("a frame has 81 cells")
+    codes = []
+    for ch in cells:
+        code = CELL_CHARS.find(ch)
         if code < 0:
             raise ValueError("bad cell")
-        out[i >> 2] |= code << ((i & 3) * 2)
-    return bytes(out)
+        codes.append(code)
+    return pack_codes(codes)
 
 
 def unpack_cells(data):
