@@ -64,6 +64,7 @@ class ScannedSource(SensorSource):
         self._stop = threading.Event()
         self._want_frame = threading.Event()
         self._opened = False
+        self._failed = False
         self._closed = False
         self._served = False
         #: scans done and the longest scan in seconds (for diagnostics and bench figures)
@@ -105,10 +106,15 @@ class ScannedSource(SensorSource):
         self._thread.start()
 
     async def events(self) -> AsyncIterator[SensorEvent]:
-        if self._thread is None or not self._thread.is_alive():
-            if self._opened:  # the scan thread died: reopen the hardware
+        thread = self._thread
+        if thread is not None and (self._failed or not thread.is_alive()):
+            # the scan failed: wait for its thread to end, then reopen the hardware
+            await asyncio.to_thread(thread.join, 2.0)
+            self._failed = False
+            if self._opened:
                 await asyncio.to_thread(self._release)
                 self._opened = False
+        if self._thread is None or not self._thread.is_alive():
             await self.start()
         assert self._queue is not None
         if self._served:
@@ -188,4 +194,5 @@ class ScannedSource(SensorSource):
                     next_t = time.monotonic()
         except Exception as exc:
             log.exception("%s: scan failed", type(self).__name__)
+            self._failed = True
             self._post(exc)
