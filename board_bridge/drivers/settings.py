@@ -66,13 +66,6 @@ class Settings:
         self._range(key, value, lo, hi)
         return float(value)
 
-    def optional_number(
-        self, key: str, *, lo: float | None = None, hi: float | None = None
-    ) -> float | None:
-        if self.raw(key, None) is None:
-            return None
-        return self.number(key, lo=lo, hi=hi)
-
     def boolean(self, key: str, default: Any = _MISSING) -> bool:
         value = self.raw(key, default)
         if not isinstance(value, bool):
