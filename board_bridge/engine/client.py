@@ -606,9 +606,10 @@ class UsiEngine:
         try:
             while True:
                 line = await self._next_line(search.deadline, "answer 'go' with 'bestmove'", search)
-                if line.startswith("info"):
+                word = line.split(maxsplit=1)[0] if line else ""
+                if word == "info":
                     search._add_info(parse_info(line))
-                elif line.startswith("bestmove"):
+                elif word == "bestmove":
                     move, ponder = parse_bestmove(line)
                     if move == RESIGN and self.profile.restart_after_resign:
                         self.needs_restart = True
@@ -767,7 +768,7 @@ class UsiEngine:
         """Make sure the process is gone and reaped, and the reader tasks ended."""
         process = self._process
         if process is not None and process.returncode is None:
-            for sig, wait in ((signal.SIGTERM, 2.0), (signal.SIGKILL, 5.0)):
+            for sig, wait in ((signal.SIGTERM, self.timeouts.terminate), (signal.SIGKILL, 5.0)):
                 with contextlib.suppress(ProcessLookupError):
                     process.send_signal(sig)
                 try:

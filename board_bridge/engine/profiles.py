@@ -24,6 +24,7 @@ class Timeouts:
       an engine may take to send ``bestmove`` before it is declared hung.
     - ``unbounded_search``: the budget of a search bounded only by depth or nodes.
     - ``quit``: ``quit`` to process exit, before the client terminates, then kills it.
+    - ``terminate``: SIGTERM to exit, before SIGKILL.
     - ``write``: one command written to the engine's stdin.
     """
 
@@ -34,6 +35,7 @@ class Timeouts:
     search_margin_ratio: float = 0.1
     unbounded_search: float = 120.0
     quit: float = 3.0
+    terminate: float = 2.0
     write: float = 5.0
 
     def search_deadline(self, budget_ms: int | None) -> float:

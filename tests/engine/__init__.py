@@ -1,0 +1,1 @@
+"""Tests of the USI engine client."""
