@@ -137,7 +137,7 @@ class ButtonInputs:
                     spec.pin,
                     pull_up=self.pull_up,
                     bounce_time=self.bounce_time or None,
-                    hold_time=spec.hold or 1.0,
+                    hold_time=spec.hold or 0.1,  # (a short hold keeps close() quick)
                     pin_factory=factory,
                 )
                 if spec.hold > 0:
