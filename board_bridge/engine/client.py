@@ -610,7 +610,12 @@ class UsiEngine:
                 if word == "info":
                     search._add_info(parse_info(line))
                 elif word == "bestmove":
-                    move, ponder = parse_bestmove(line)
+                    try:
+                        move, ponder = parse_bestmove(line)
+                    except EngineProtocolError:
+                        raise EngineProtocolError(
+                            f"engine {self.name} sent an illegal bestmove string: {line!r}"
+                        ) from None
                     if move == RESIGN and self.profile.restart_after_resign:
                         self.needs_restart = True
                     search._finish(PlayResult(move, ponder, search.info), None)
