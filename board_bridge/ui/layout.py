@@ -45,7 +45,8 @@ class Layout:
     square_w: int
     square_h: int
     hands: tuple[Rect, Rect]  # komadai of (sente, gote)
-    panel: Rect  # clocks, evaluation, messages, question buttons
+    panel: Rect  # status, evaluation, messages, question buttons
+    clocks: tuple[Rect, Rect]  # clocks of (sente, gote)
 
     # ------------------------------------------------------------------ building
 
@@ -78,27 +79,58 @@ class Layout:
         sente_x = bx + 9 * sw + label + gap
         sente_hand = (sente_x, top + 9 * sh - gote_hand[3], hand_w, gote_hand[3])
         px = sente_x + hand_w + int(sw * 0.3)
-        panel = (px, top - label, max(0, width - px - margin), content_h)
-        return cls(width, height, "landscape", board, sw, sh, (sente_hand, gote_hand), panel)
+        pw = max(0, width - px - margin)
+        clock_h = int(max(12, sh // 2) * 1.6)
+        gote_clock = (px, top - label, pw, clock_h)
+        sente_clock = (px, top + 9 * sh - clock_h, pw, clock_h)
+        gap_y = max(4, sh // 6)
+        py = gote_clock[1] + clock_h + gap_y
+        panel = (px, py, pw, max(0, sente_clock[1] - gap_y - py))
+        return cls(
+            width,
+            height,
+            "landscape",
+            board,
+            sw,
+            sh,
+            (sente_hand, gote_hand),
+            panel,
+            (sente_clock, gote_clock),
+        )
 
     @classmethod
     def _portrait(cls, width: int, height: int) -> Layout:
         # Heights in square heights: hand 1.2, board 9, labels .5, hand 1.2, panel >= 3.5.
         by_width = width / (9 + 0.5 + 0.6)
-        by_height = height / ((1.2 + 0.5 + 9 + 1.2 + 3.5 + 0.6) * SQUARE_ASPECT)
+        by_height = height / ((1.2 + 0.5 + 9 + 1.2 + 3.2 + 0.6) * SQUARE_ASPECT)
         sw = max(8, int(min(by_width, by_height)))
         sh = int(sw * SQUARE_ASPECT)
         margin = max(4, int(sw * 0.2))
         label = int(sw * 0.5)
         hand_h = int(sh * 1.2)
         bx = max(margin, (width - 9 * sw - label) // 2)
-        gote_hand = (bx, margin, 9 * sw, hand_h)
+        hand_w = int(sw * 6.3)  # the clock goes beside the komadai
+        clock_x = bx + hand_w + margin
+        clock_w = bx + 9 * sw + label - clock_x
+        gote_hand = (bx, margin, hand_w, hand_h)
+        gote_clock = (clock_x, margin, clock_w, hand_h)
         top = margin + hand_h + label
         board = (bx, top, 9 * sw, 9 * sh)
-        sente_hand = (bx, top + 9 * sh + margin, 9 * sw, hand_h)
+        sente_hand = (bx, top + 9 * sh + margin, hand_w, hand_h)
+        sente_clock = (clock_x, sente_hand[1], clock_w, hand_h)
         py = sente_hand[1] + hand_h + margin
         panel = (margin, py, width - 2 * margin, max(0, height - py - margin))
-        return cls(width, height, "portrait", board, sw, sh, (sente_hand, gote_hand), panel)
+        return cls(
+            width,
+            height,
+            "portrait",
+            board,
+            sw,
+            sh,
+            (sente_hand, gote_hand),
+            panel,
+            (sente_clock, gote_clock),
+        )
 
     # ------------------------------------------------------------------ squares
 
@@ -174,22 +206,44 @@ class Layout:
 
     # ------------------------------------------------------------------ panel
 
+    def clock_rect(self, color: Color) -> Rect:
+        return self.clocks[0 if color == BLACK else 1]
+
+    def _unit(self) -> int:
+        return max(12, self.square_h // 2)
+
     def panel_rows(self) -> dict[str, Rect]:
-        """The panel's parts: gote's clock (top), status, evaluation, best line,
-        message, the question area, sente's clock (bottom)."""
+        """The panel's parts from the top: status, evaluation, best line, message,
+        and the question area below them.
+
+        Where the panel is too short for the question's buttons (a small portrait
+        screen), the question area starts at the evaluation row instead and covers
+        the engine's rows while a question is open (see :attr:`question_covers_engine`).
+        """
         px, py, pw, ph = self.panel
-        unit = max(12, self.square_h // 2)
-        clock_h = int(unit * 1.6)
+        unit = self._unit()
+        gap = max(2, unit // 6)
         rows: dict[str, Rect] = {}
-        rows["clock_white"] = (px, py, pw, clock_h)
-        rows["clock_black"] = (px, py + ph - clock_h, pw, clock_h)
-        y = py + clock_h + unit // 3
-        for name, h in (("status", unit), ("eval", unit), ("pv", unit * 2), ("message", unit)):
+        y = py
+        pv_h = unit * 2 if self.orientation == "landscape" else unit
+        for name, h in (("status", unit), ("eval", unit), ("pv", pv_h), ("message", unit)):
             rows[name] = (px, y, pw, h)
-            y += h + unit // 6
-        bottom = py + ph - clock_h - unit // 3
+            y += h + gap
+        bottom = py + ph
+        if bottom - y < self._question_need():
+            y = rows["eval"][1]
         rows["question"] = (px, y, pw, max(0, bottom - y))
         return rows
+
+    def _question_need(self) -> int:
+        gap = max(4, self.square_w // 8)
+        return self._unit() + 2 * MIN_TOUCH + gap
+
+    @property
+    def question_covers_engine(self) -> bool:
+        """Whether an open question's buttons cover the evaluation and best-line rows."""
+        rows = self.panel_rows()
+        return rows["question"][1] <= rows["eval"][1]
 
     def question_buttons(self, options: tuple[str, ...]) -> dict[str, Rect]:
         """Button rectangles for a question's options, laid out in the question area.
@@ -201,7 +255,7 @@ class Layout:
         if not options:
             return {}
         qx, qy, qw, qh = self.panel_rows()["question"]
-        title_h = max(12, self.square_h // 2)
+        title_h = self._unit()
         ay, ah = qy + title_h, max(0, qh - title_h)
         cols = 2 if len(options) <= 4 else 4
         rows = -(-len(options) // cols)

@@ -380,8 +380,8 @@ class BoardView:
     def _draw_panel(self, target: pygame.Surface, state: ViewState) -> None:
         rows = self.layout.panel_rows()
         kanji = self.fonts.kanji
-        for color, key in ((WHITE, "clock_white"), (BLACK, "clock_black")):
-            self._draw_clock(target, rows[key], color, state)
+        for color in (BLACK, WHITE):
+            self._draw_clock(target, self.layout.clock_rect(color), color, state)
         turn = "sente" if state.turn == BLACK else "gote"
         status = f"move {state.ply} · {turn} to play"
         if state.title:
@@ -394,7 +394,8 @@ class BoardView:
         if state.check is not None and not state.game_over:
             x, y, w, h = rows["status"]
             self._blit_fit(target, "check!", (x + w - h * 3, y, h * 3, h), self._c(Mark.CHECK))
-        if state.engine is not None:
+        covered = state.question is not None and self.layout.question_covers_engine
+        if state.engine is not None and not covered:
             self._draw_engine(target, rows["eval"], rows["pv"], state)
         message = state.message
         if message is None and state.intents.reason:
@@ -403,16 +404,16 @@ class BoardView:
             ink = self._c(Mark.ERROR) if state.intents.reason else TEXT
             self._blit_fit(target, message, rows["message"], ink)
         if state.intents.engine_move and state.question is None:
-            text = f"engine plays {self._engine_move_text(state)}: move it on the board"
+            text = f"engine: {self._engine_move_text(state)}  (move it on the board)"
             qx, qy, qw, _ = rows["question"]
             self._blit_fit(target, text, (qx, qy, qw, rows["message"][3]), self._c(Mark.ENGINE_TO))
         if state.question is not None:
             self._draw_question(target, rows["question"], state.question)
 
     def _c(self, mark: Mark) -> RGB:
+        """A mark's colour lightened for text on the dark panel."""
         r, g, b = self.overlay_color(mark)
-        # Lift dark LED colours so text stays readable on the dark panel.
-        return (max(r, 90), max(g, 90), max(b, 90)) if max(r, g, b) < 200 else (r, g, b)
+        return ((r + 255) // 2, (g + 255) // 2, (b + 255) // 2)
 
     def _engine_move_text(self, state: ViewState) -> str:
         usi = state.intents.engine_move or ""
@@ -475,7 +476,7 @@ class BoardView:
     def _draw_question(self, target: pygame.Surface, rect: Rect, q: Question) -> None:
         kanji = self.fonts.kanji
         x, y, w, _ = rect
-        title_h = max(12, self.layout.square_h // 2)
+        title_h = self.layout.panel_rows()["status"][3]
         if q.kind == "promote":
             title = "成りますか？ Promote?" if kanji else "Promote?"
         else:

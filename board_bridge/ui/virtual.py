@@ -205,4 +205,3 @@ class VirtualBoard:
         """The komadai in the order of :data:`HAND_PIECE_TYPES` (for drawing)."""
         hand = self.hands[color]
         return {pt: hand[pt] for pt in HAND_PIECE_TYPES if hand.get(pt)}
-
