@@ -504,7 +504,9 @@ class SerialBoard(SensorSource):
         self._ticker = None
         self._rehandshake_task = None
         if transport is not None:
-            if flush:
+            if transport.is_closing():
+                pass  # closing already (the port failed): it reports connection_lost itself
+            elif flush:
                 transport.close()
             else:
                 transport.abort()
