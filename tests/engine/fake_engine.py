@@ -127,8 +127,10 @@ def main() -> int:
             while True:  # deaf to everything but SIGKILL
                 time.sleep(0.05)
         for depth in range(1, 4):
-            say(f"info depth {depth} seldepth {depth + 1} score cp {depth * 10} nodes "
-                f"{depth * 100} nps 1000 time {depth} pv 7g7f 3c3d")
+            say(
+                f"info depth {depth} seldepth {depth + 1} score cp {depth * 10} nodes "
+                f"{depth * 100} nps 1000 time {depth} pv 7g7f 3c3d"
+            )
             garbage()
         think = args.think
         words = command.split()

@@ -31,9 +31,18 @@ async def test_handshake_options_and_a_move(tmp_path: Path) -> None:
     async with engine("--log", str(log)) as usi:
         assert usi.name == "FakeEngine 1.0" and usi.id["author"] == "the board-bridge tests"
         assert usi.profile.key == "generic"
-        assert set(usi.options) == {"USI_Hash", "Style", "BookFile", "Clear Hash", "OwnBook", "Skill Level"}
+        assert set(usi.options) == {
+            "USI_Hash",
+            "Style",
+            "BookFile",
+            "Clear Hash",
+            "OwnBook",
+            "Skill Level",
+        }
         assert usi.options["Style"].var == ("Solid", "Normal", "Risky")
-        await usi.configure({"style": "risky", "Clear Hash": None, "BookFile": "", "USI_Ponder": True})
+        await usi.configure(
+            {"style": "risky", "Clear Hash": None, "BookFile": "", "USI_Ponder": True}
+        )
         await usi.new_game()
         result = await usi.play("startpos", ["2g2f", "8c8d"], QUICK)
         assert result.bestmove == "7g7f" and result.ponder == "3c3d" and result.is_move
@@ -197,7 +206,9 @@ async def test_illegal_move_caught_by_the_validator() -> None:
             await usi.play("startpos", [], QUICK, validate=lambda move: move == "7g7f")
 
 
-@pytest.mark.parametrize(("answer", "resigned", "win"), [("resign", True, False), ("win", False, True)])
+@pytest.mark.parametrize(
+    ("answer", "resigned", "win"), [("resign", True, False), ("win", False, True)]
+)
 async def test_resign_and_win(answer: str, resigned: bool, win: bool) -> None:
     async with engine("--bestmove", answer) as usi:
         result = await usi.play("startpos", [], QUICK, validate=lambda move: False)
@@ -246,7 +257,9 @@ async def test_analyse_returns_the_final_info() -> None:
 async def test_ponder_then_ponderhit_and_ponder_then_stop(tmp_path: Path) -> None:
     log = tmp_path / "commands.log"
     async with engine("--log", str(log), "--think", "50") as usi:
-        search = await usi.ponder("startpos", ["7g7f", "3c3d"], Limit(btime=1000, wtime=1000, byoyomi=100))
+        search = await usi.ponder(
+            "startpos", ["7g7f", "3c3d"], Limit(btime=1000, wtime=1000, byoyomi=100)
+        )
         await asyncio.sleep(0.2)
         assert not search.done  # pondering waits for the opponent
         await search.ponderhit()

@@ -54,7 +54,9 @@ def sessions(log: Path) -> list[list[str]]:
     ],
     ids=["crash", "hang", "garbage-bestmove"],
 )
-async def test_a_fault_mid_game_restarts_and_keeps_the_game(tmp_path: Path, fault: tuple[str, str]) -> None:
+async def test_a_fault_mid_game_restarts_and_keeps_the_game(
+    tmp_path: Path, fault: tuple[str, str]
+) -> None:
     log = tmp_path / "commands.log"
     events: list[EngineEvent] = []
     flags = (*fault, "--once-file", str(tmp_path / "once"), "--log", str(log))
@@ -96,7 +98,9 @@ async def test_retry_gets_the_time_that_is_left(tmp_path: Path) -> None:
     policy = RestartPolicy(max_failures=3, backoff=0.3)
     async with ManagedEngine(config(*flags), policy=policy) as managed:
         await managed.new_game()
-        result = await managed.play("startpos", ["7g7f"], Limit(btime=5000, wtime=3000, byoyomi=500))
+        result = await managed.play(
+            "startpos", ["7g7f"], Limit(btime=5000, wtime=3000, byoyomi=500)
+        )
         assert result.bestmove == "7g7f"
     first, second = sessions(log)
     assert "go btime 5000 wtime 3000 byoyomi 500" in first

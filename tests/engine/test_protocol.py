@@ -129,7 +129,9 @@ def test_info_from_gpsshogi_stops_pv_at_pass() -> None:
     info = parse_info(GPS_INFO)
     assert info.depth == 9 and info.time == 616 and info.score == Score(cp=5998)
     assert info.pv[-1] == "4c5c" and "pass" not in info.pv and len(info.pv) == 14
-    assert parse_info("info depth 10 seldepth 1 time 2 score cp -1148897 nodes 22 pv resign").pv == ()
+    assert (
+        parse_info("info depth 10 seldepth 1 time 2 score cp -1148897 nodes 22 pv resign").pv == ()
+    )
     assert parse_info("info currmove 3i3h").currmove == "3i3h"
 
 
@@ -230,7 +232,9 @@ def test_position_commands() -> None:
     sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
     assert position_command(sfen) == f"position sfen {sfen}"
     assert position_command("sfen " + sfen, ["7g7f"]) == f"position sfen {sfen} moves 7g7f"
-    assert position_command("8k/9/7G1/9/9/9/9/9/K8 b G") == "position sfen 8k/9/7G1/9/9/9/9/9/K8 b G 1"
+    assert (
+        position_command("8k/9/7G1/9/9/9/9/9/K8 b G") == "position sfen 8k/9/7G1/9/9/9/9/9/K8 b G 1"
+    )
 
 
 @pytest.mark.parametrize(
