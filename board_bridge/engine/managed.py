@@ -217,7 +217,9 @@ class ManagedEngine:
             async def attempt() -> PlayResult:
                 engine = await self._ensure_started()
                 spent = int((time.monotonic() - started) * 1000)
-                return await engine.play(position, moves, limit.spend(side, spent), validate=validate)
+                return await engine.play(
+                    position, moves, limit.spend(side, spent), validate=validate
+                )
 
             if result is None:
                 result = await self._run(attempt, "search")

@@ -163,13 +163,13 @@ class EngineConfig:
     def from_dict(cls, data: Mapping[str, Any]) -> EngineConfig:
         """Build from a config-file table, e.g. TOML ``[engine]``::
 
-            path = "/usr/games/gpsusi"
-            args = []
-            ponder = false
-            [engine.options]
-            Thread = 2
-            [engine.timeouts]
-            startup = 60
+        path = "/usr/games/gpsusi"
+        args = []
+        ponder = false
+        [engine.options]
+        Thread = 2
+        [engine.timeouts]
+        startup = 60
         """
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known

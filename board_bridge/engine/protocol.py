@@ -25,7 +25,18 @@ WIN: Final = "win"
 
 #: Every ``go`` parameter the client knows (``ponder`` is a flag, as is ``infinite``).
 GO_PARAMS: Final = frozenset(
-    {"btime", "wtime", "byoyomi", "binc", "winc", "movetime", "depth", "nodes", "infinite", "ponder"}
+    {
+        "btime",
+        "wtime",
+        "byoyomi",
+        "binc",
+        "winc",
+        "movetime",
+        "depth",
+        "nodes",
+        "infinite",
+        "ponder",
+    }
 )
 
 _SFEN_BOARD_RE: Final = re.compile(r"[1-9+PLNSGBRKplnsgbrk/]+")
@@ -278,9 +289,7 @@ class Info:
         return replace(self, **changes)
 
 
-_INT_FIELDS: Final = frozenset(
-    {"depth", "seldepth", "time", "nodes", "nps", "hashfull", "multipv"}
-)
+_INT_FIELDS: Final = frozenset({"depth", "seldepth", "time", "nodes", "nps", "hashfull", "multipv"})
 _SKIP_INT_FIELDS: Final = frozenset({"currmovenumber", "cpuload", "tbhits", "sbhits"})
 
 
@@ -455,7 +464,8 @@ class Limit:
     @property
     def has_clock(self) -> bool:
         return any(
-            getattr(self, name) is not None for name in ("btime", "wtime", "byoyomi", "binc", "winc")
+            getattr(self, name) is not None
+            for name in ("btime", "wtime", "byoyomi", "binc", "winc")
         )
 
     def budget_ms(self, side: Side) -> int | None:
@@ -570,7 +580,9 @@ def format_setoption(name: str, value: str | None) -> str:
     return f"setoption name {name}" + ("" if value is None else f" value {value}")
 
 
-def merge_options(*layers: Mapping[str, str | int | bool | None]) -> dict[str, str | int | bool | None]:
+def merge_options(
+    *layers: Mapping[str, str | int | bool | None],
+) -> dict[str, str | int | bool | None]:
     """Later layers win; names compare case-insensitively (USI option names are not
     case-sensitive in practice), keeping the last spelling."""
     merged: dict[str, tuple[str, str | int | bool | None]] = {}

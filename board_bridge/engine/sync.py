@@ -70,6 +70,8 @@ class SimpleEngine:
         try:
             return future.result(timeout)
         except FutureTimeout:
+            if future.done():  # the call itself raised a TimeoutError (EngineTimeout)
+                raise
             future.cancel()
             raise EngineTimeout("the engine call did not finish in time") from None
 
