@@ -89,13 +89,16 @@ class Simulator:
         return False
 
     def reset(self, board: Board) -> None:
-        """Set up a position on the virtual board (the sensors see the whole change)."""
-        if self.virtual.held is not None:
-            self.virtual.held = None
-            self.virtual.origin = None
-        target = Board(board.sfen())
-        self.virtual.set_position(target)
-        self._report(self.virtual.cells())
+        """Stand the pieces as in ``board`` on the virtual board (the sensors see it all)."""
+        self.virtual.set_position(Board(board.sfen()))
+        cells = self.virtual.cells()
+        set_position = getattr(self.hand, "set_position", None)
+        if set_position is not None:
+            set_position(board.sfen())  # one frame of the whole board
+            self._cells = cells
+        else:
+            self._report(cells)
+        self._changed()
 
     # ------------------------------------------------------------------ events
 

@@ -87,6 +87,7 @@ class EngineView:
     pv: tuple[str, ...] = ()
     depth: int | None = None
     name: str = ""
+    position: Board | None = None  # where the best line starts (default: the shown position)
 
 
 @dataclass(frozen=True)
@@ -468,8 +469,9 @@ class BoardView:
         if engine.depth:
             label += f"  d{engine.depth}"
         self._blit_fit(target, label, (x + bar_w + h // 3, y, w - bar_w - h // 3, h), TEXT)
-        if engine.pv and state.board is not None:
-            line = line_text(state.board, engine.pv, self.fonts.kanji)
+        start = engine.position if engine.position is not None else state.board
+        if engine.pv and start is not None:
+            line = line_text(start, engine.pv, self.fonts.kanji)
             px, py, pw, ph = pv_rect
             self._blit_fit(target, line, (px, py, pw, ph // 2), self._c(Mark.HINT))
 
