@@ -195,7 +195,7 @@ class CsaTestServer:
                 if line == "":
                     player.keepalives.append(time.monotonic())
                     continue
-                if line == "LOGOUT" and not player.in_game:
+                if line == "LOGOUT":  # in a game too: the game is then lost (abnormal)
                     player.send("LOGOUT:completed")
                     await writer.drain()
                     break
