@@ -1,0 +1,799 @@
+"""The daemon: one asyncio loop wiring the sensor source, tracker, journal, clock, engine and LEDs.
+
+Everything that changes the game happens in one task, :meth:`Daemon._process_loop`, which
+takes items from one inbox in order: sensor events (from the source's reader task), ticks
+(from the tick task: the tracker's settle timers and the clock's flag), and engine results
+(from engine tasks). So the tracker, the journal and the clock are never touched by two
+tasks at once, and every move is journalled (fsync'd) before the LEDs acknowledge it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from board_bridge.app import adapters
+from board_bridge.app.adapters import EnginePlayer, GameStore, Journal
+from board_bridge.app.clock import ClockState, GameClock
+from board_bridge.app.config import Config
+from board_bridge.app.notify import Notifier
+from board_bridge.drivers.base import LedSink, SensorSource, SourceDisconnected
+from board_bridge.shogi import BLACK, Board, Move, Outcome, Termination
+from board_bridge.tracker.events import PlayerInput, SensorEvent, SensorFrame
+from board_bridge.tracker.intents import LedIntents
+from board_bridge.tracker.outputs import (
+    GameEnded,
+    IllegalState,
+    MoveClosed,
+    MoveCorrected,
+    MoveMade,
+    MoveRetracted,
+    QuestionAsked,
+    SetupComplete,
+    TakeBack,
+)
+
+LOGGER = logging.getLogger(__name__)
+
+#: Inputs the daemon handles itself; all others go to the tracker.
+INPUT_CLOCK = "clock"
+INPUT_RESIGN = "resign"
+#: Seconds to wait after a take-back before the engine moves again (another may follow).
+TAKEBACK_GRACE = 2.0
+#: Seconds the game-over picture stays before a change on the board starts the next game.
+GAME_OVER_HOLD = 3.0
+
+
+class DaemonError(RuntimeError):
+    """An expected failure that stops the daemon (printed as one line, no traceback)."""
+
+
+@dataclass(frozen=True)
+class _Tick:
+    t: float
+
+
+@dataclass(frozen=True)
+class _EngineDone:
+    generation: int
+    result: Any  # PlayResult
+    t: float
+
+
+@dataclass(frozen=True)
+class _EngineFailed:
+    generation: int
+    error: BaseException
+    t: float
+
+
+@dataclass(frozen=True)
+class _HintDone:
+    generation: int
+    move: Move | None
+
+
+@dataclass(frozen=True)
+class _StartEngine:
+    generation: int
+
+
+@dataclass(frozen=True)
+class _Reconnected:
+    t: float
+
+
+@dataclass(frozen=True)
+class _SourceEnded:
+    pass
+
+
+_Item = (
+    SensorEvent
+    | _Tick
+    | _EngineDone
+    | _EngineFailed
+    | _HintDone
+    | _StartEngine
+    | _Reconnected
+    | _SourceEnded
+)
+
+TrackerFactory = Callable[..., Any]
+
+
+def default_tracker_factory(**kwargs: Any) -> Any:
+    from board_bridge.tracker import Tracker
+
+    return Tracker(**kwargs)
+
+
+@dataclass
+class MoveLog:
+    """One move of the game as the daemon keeps it (mirrors the journal)."""
+
+    move: Move
+    time_used: float
+    clock_before: ClockState
+
+
+class Game:
+    """One game: the tracker, the clock, the journal and the engine's turn."""
+
+    def __init__(self, tracker: Any, clock: GameClock, start_sfen: str) -> None:
+        self.tracker = tracker
+        self.clock = clock
+        self.start_sfen = start_sfen
+        self.journal: Journal | None = None
+        self.moves: list[MoveLog] = []
+        self.started = False  # set-up complete, play running
+        self.outcome: Outcome | None = None
+        self.over_at: float | None = None
+        self.engine_task: asyncio.Task[None] | None = None
+        self.engine_generation = 0
+        self.engine_move: Move | None = None  # the engine's move, waiting to be made
+        self.engine_time: float = 0.0  # its thinking time, recorded with that move
+        self.hint_task: asyncio.Task[None] | None = None
+        self.header: dict[str, str] = {}
+
+    @property
+    def board(self) -> Board:
+        board: Board = self.tracker.board
+        return board
+
+    def usi_moves(self) -> list[str]:
+        return [m.move.usi() for m in self.moves]
+
+
+class Daemon:
+    """``board-bridge run``: plays game after game on one board until stopped.
+
+    ``source``/``sink``/``engine``/``store`` default to what ``config`` says; tests and the
+    demo pass their own. ``clock`` is the time base of events, ticks and the game clock.
+    """
+
+    def __init__(
+        self,
+        config: Config,
+        *,
+        source: SensorSource | None = None,
+        sink: LedSink | None = None,
+        engine: EnginePlayer | None = None,
+        store: GameStore | None = None,
+        tracker_factory: TrackerFactory | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        notifier: Notifier | None = None,
+    ) -> None:
+        self.config = config
+        self.source = source if source is not None else adapters.make_source(config)
+        self.sink = sink if sink is not None else adapters.make_sink(config)
+        self.engine = engine
+        if self.engine is None and config.needs_engine:
+            assert config.engine is not None
+            self.engine = adapters.make_engine(config.engine)
+        self.store = store if store is not None else adapters.make_store(config)
+        self.tracker_factory = tracker_factory or default_tracker_factory
+        self.now = clock
+        self.notifier = notifier if notifier is not None else Notifier()
+        self.game: Game | None = None
+        self.games_finished: list[tuple[Outcome, list[Any]]] = []
+        self.ready = asyncio.Event()
+        self.on_output: Callable[[Any], None] | None = None  # observers (tests, UI)
+        self.on_game_end: Callable[[Outcome, list[Any]], None] | None = None
+        self._inbox: asyncio.Queue[_Item] = asyncio.Queue()
+        self._stop = asyncio.Event()
+        self._stop_reason = ""
+        self._shown: LedIntents | None = None
+        self._last_event = 0.0
+        self._last_status = ""
+        self._tasks: list[asyncio.Task[None]] = []
+
+    @property
+    def shown(self) -> LedIntents | None:
+        """The intents last sent to the LEDs."""
+        return self._shown
+
+    # ================================================================== lifecycle
+    def stop(self, reason: str = "stopped") -> None:
+        """Ask the daemon to stop (from a signal handler or a test)."""
+        if not self._stop.is_set():
+            LOGGER.info("stopping: %s", reason)
+            self._stop_reason = reason
+            self._stop.set()
+
+    async def run(self) -> None:
+        """Run until :meth:`stop`, the source ends, or ``game.max_games`` games are over."""
+        try:
+            await self._start()
+        except BaseException:
+            await self._shutdown()
+            raise
+        self.notifier.ready(self._status_text())
+        self.ready.set()
+        self._tasks = [
+            asyncio.create_task(self._read_source(), name="bb-source"),
+            asyncio.create_task(self._tick_loop(), name="bb-tick"),
+            asyncio.create_task(self._process_loop(), name="bb-process"),
+        ]
+        stopper = asyncio.create_task(self._stop.wait())
+        try:
+            done, _ = await asyncio.wait(
+                [stopper, *self._tasks], return_when=asyncio.FIRST_COMPLETED
+            )
+            for task in done:
+                if task is not stopper and task.exception() is not None:
+                    raise task.exception()  # type: ignore[misc]
+        finally:
+            stopper.cancel()
+            await self._shutdown()
+
+    async def _start(self) -> None:
+        try:
+            await self.sink.start()
+        except (OSError, ValueError) as exc:
+            raise DaemonError(f"LED sink {self.config.leds.sink!r}: {exc}") from exc
+        try:
+            await self.source.start()
+        except (OSError, ValueError) as exc:
+            raise DaemonError(f"board source {self.config.board.source!r}: {exc}") from exc
+        if self.engine is not None:
+            from board_bridge.engine import EngineError
+
+            try:
+                await self.engine.start()
+            except EngineError as exc:
+                raise DaemonError(f"engine: {exc}") from exc
+            LOGGER.info("engine %s ready", self.engine.name)
+        await self._begin_game(resume=True)
+
+    async def _shutdown(self) -> None:
+        self.notifier.stopping()
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        game = self.game
+        if game is not None:
+            self._cancel_engine(game)
+            self._cancel_hint(game)
+            if game.journal is not None and game.outcome is None:
+                # left unfinished on purpose: the next start resumes it
+                with contextlib.suppress(Exception):
+                    game.journal.close()
+        if self.engine is not None:
+            with contextlib.suppress(Exception):
+                await self.engine.quit()
+        with contextlib.suppress(Exception):
+            await self.sink.show(LedIntents())  # LEDs off
+        with contextlib.suppress(Exception):
+            await self.sink.close()
+        with contextlib.suppress(Exception):
+            await self.source.close()
+        self.notifier.close()
+
+    # ================================================================== tasks
+    async def _read_source(self) -> None:
+        """Source events into the inbox; reconnects when the board goes away."""
+        reconnecting = False
+        while not self._stop.is_set():
+            try:
+                async for event in self.source.events():
+                    if reconnecting:
+                        reconnecting = False
+                        self._inbox.put_nowait(_Reconnected(event.t))
+                    self._inbox.put_nowait(event)
+                self._inbox.put_nowait(_SourceEnded())
+                return
+            except SourceDisconnected as exc:
+                reconnecting = True
+                LOGGER.warning("board disconnected: %s; waiting for it", exc)
+                self.notifier.status("board disconnected")
+                await asyncio.sleep(self.config.board.reconnect_delay)
+
+    async def _tick_loop(self) -> None:
+        """Ticks: fast while the board is active (settle timers), slow when idle; always in
+        time for the clock's flag fall; the systemd watchdog is fed from here."""
+        cfg = self.config.daemon
+        last_watchdog = 0.0
+        while True:
+            now = self.now()
+            active = now - self._last_event < cfg.active_window
+            delay = cfg.tick if active else cfg.idle_tick
+            game = self.game
+            if game is not None and game.outcome is None:
+                deadline = game.clock.deadline()
+                if deadline is not None:
+                    delay = min(delay, max(0.0, deadline - now) + 0.001)
+            interval = self.notifier.watchdog_interval
+            if interval is not None:
+                delay = min(delay, interval)
+            await asyncio.sleep(delay)
+            now = self.now()
+            self._inbox.put_nowait(_Tick(now))
+            if interval is not None and now - last_watchdog >= interval:
+                last_watchdog = now
+                self.notifier.watchdog()
+
+    async def _process_loop(self) -> None:
+        while True:
+            item = await self._inbox.get()
+            try:
+                await self._process(item)
+            except asyncio.CancelledError:
+                raise
+            except DaemonError:
+                raise
+            except Exception:
+                LOGGER.exception("internal error while handling %r", item)
+            if self._stop.is_set():
+                return
+            if self._inbox.empty():
+                await self._refresh_leds()
+
+    # ================================================================== inbox items
+    async def _process(self, item: _Item) -> None:
+        game = self.game
+        if isinstance(item, _SourceEnded):
+            self.stop("the sensor source ended")
+            return
+        if isinstance(item, _Tick):
+            if game is not None:
+                await self._tick(game, item.t)
+            return
+        if game is None:
+            return
+        if isinstance(item, _Reconnected):
+            LOGGER.info("board back")
+            self.notifier.status(self._status_text())
+            outputs = game.tracker.resync(item.t)
+            await self._handle_outputs(game, outputs)
+        elif isinstance(item, PlayerInput | SensorFrame):
+            self._last_event = self.now()
+            await self._sensor_event(game, item)
+        elif isinstance(item, _EngineDone):
+            if item.generation == game.engine_generation and game.outcome is None:
+                await self._engine_answered(game, item.result, item.t)
+        elif isinstance(item, _EngineFailed):
+            if item.generation == game.engine_generation and game.outcome is None:
+                LOGGER.error("engine failed: %s; the game is stopped (aborted)", item.error)
+                await self._end_game(
+                    game, Outcome(Termination.ABORT, None, "engine failed"), item.t
+                )
+        elif isinstance(item, _HintDone):
+            if item.generation == game.engine_generation and game.outcome is None:
+                game.tracker.hint(item.move)
+        elif isinstance(item, _StartEngine) and item.generation == game.engine_generation:
+            self._start_turn(game, self.now())
+
+    async def _sensor_event(self, game: Game, event: SensorEvent) -> None:
+        if game.outcome is not None:
+            # the game is over: a change on the board (after a moment) starts the next one
+            if (
+                game.over_at is not None
+                and event.t - game.over_at >= GAME_OVER_HOLD
+                and not isinstance(event, PlayerInput)
+                and not self._games_done()
+            ):
+                await self._begin_game(resume=False)
+                assert self.game is not None
+                await self._handle_outputs(self.game, self.game.tracker.feed(event))
+            return
+        if isinstance(event, PlayerInput) and event.value == INPUT_CLOCK:
+            await self._clock_pressed(game, event.t)
+            return
+        if isinstance(event, PlayerInput) and event.value == INPUT_RESIGN:
+            if game.started:
+                loser = game.board.turn
+                await self._end_game(game, Outcome(Termination.RESIGNATION, loser ^ 1), event.t)
+            return
+        await self._handle_outputs(game, game.tracker.feed(event))
+
+    async def _tick(self, game: Game, t: float) -> None:
+        if game.outcome is not None:
+            return
+        flag = game.clock.flag(t)
+        if flag is not None and game.started:
+            LOGGER.info("flag fall: %s", flag)
+            await self._end_game(game, flag, t)
+            return
+        await self._handle_outputs(game, game.tracker.tick(t))
+
+    # ================================================================== tracker outputs
+    async def _handle_outputs(self, game: Game, outputs: Iterable[Any] | None) -> None:
+        for output in outputs or ():
+            if self.on_output is not None:
+                self.on_output(output)
+            if game.outcome is not None and not isinstance(output, GameEnded):
+                continue
+            await self._handle_output(game, output)
+
+    async def _handle_output(self, game: Game, out: Any) -> None:
+        if isinstance(out, SetupComplete):
+            await self._setup_complete(game, out.t)
+        elif isinstance(out, MoveMade):
+            await self._move_made(game, out.move, out.t)
+        elif isinstance(out, MoveCorrected):
+            await self._move_corrected(game, out.new, out.t)
+        elif isinstance(out, MoveRetracted):
+            await self._move_retracted(game, out.t)
+        elif isinstance(out, TakeBack):
+            await self._take_back(game, out.t)
+        elif isinstance(out, MoveClosed):
+            LOGGER.debug("move %s closed", out.move)
+        elif isinstance(out, QuestionAsked):
+            LOGGER.info("question: %s (%s)", out.kind, "/".join(out.options))
+        elif isinstance(out, IllegalState):
+            LOGGER.warning(
+                "board: %s (clear %s, fill %s)", out.reason, sorted(out.clear), sorted(out.fill)
+            )
+        elif isinstance(out, GameEnded):
+            await self._end_game(game, out.outcome, out.t, from_tracker=True)
+
+    async def _setup_complete(self, game: Game, t: float) -> None:
+        if game.started:
+            return
+        game.started = True
+        if game.journal is None:
+            game.header = self._header()
+            game.journal = await asyncio.to_thread(self.store.create, game.header, game.start_sfen)
+            LOGGER.info("new game, journal %s", game.journal.path)
+            if self.engine is not None:
+                await self.engine.new_game()
+        else:
+            LOGGER.info("position restored on the board: the game goes on")
+        self._start_turn(game, t)
+
+    def _start_turn(self, game: Game, t: float) -> None:
+        """The side to move starts: its clock runs; the engine thinks if it is its turn."""
+        if game.outcome is not None or not game.started:
+            return
+        turn = game.board.turn
+        if game.clock.running is None and game.clock.flagged is None:
+            game.clock.start(turn, t)
+        if turn in self.config.game.engine_colors and game.engine_move is None:
+            self._launch_engine(game)
+        elif self.config.game.hints and self.engine is not None:
+            self._launch_hint(game)
+
+    async def _move_made(self, game: Game, move: Move, t: float) -> None:
+        mover = game.board.turn ^ 1  # the tracker's board already has the move
+        before = game.clock.snapshot()
+        self._cancel_hint(game)
+        game.tracker.hint(None)
+        engine_moved = game.engine_move is not None and move == game.engine_move
+        if not engine_moved:
+            self._cancel_engine(game)  # a move made before the engine answered
+        if engine_moved:
+            used = game.engine_time
+            game.engine_move = None
+            game.tracker.expect(None)
+        elif game.clock.running == mover:
+            if self.config.clock.button:
+                used = game.clock.used_this_turn(t)
+            else:
+                flag = game.clock.flag(t)
+                if flag is not None:
+                    await self._end_game(game, flag, t)
+                    return
+                used = game.clock.stop(t)
+        else:
+            used = 0.0
+        assert game.journal is not None
+        await asyncio.to_thread(game.journal.append_move, move, used, t)
+        game.moves.append(MoveLog(move, used, before))
+        LOGGER.info("move %d: %s (%.1fs)", len(game.moves), move.usi(), used)
+        self.notifier.status(self._status_text())
+        if not self.config.clock.button or engine_moved or mover in self.config.game.engine_colors:
+            self._start_turn(game, t)
+
+    async def _clock_pressed(self, game: Game, t: float) -> None:
+        """The clock button: the player who just moved ends the turn."""
+        if not game.started or not game.moves:
+            return
+        mover = game.board.turn ^ 1
+        if game.clock.running != mover:
+            return  # pressed by the side to move, or twice: ignored
+        flag = game.clock.flag(t)
+        if flag is not None:
+            await self._end_game(game, flag, t)
+            return
+        await self._handle_outputs(game, game.tracker.close_move(t))
+        game.clock.stop(t)
+        self._start_turn(game, t)
+
+    async def _move_corrected(self, game: Game, new: Move, t: float) -> None:
+        last = game.moves[-1]
+        game.clock.restore(last.clock_before)
+        if game.clock.running is not None and not self.config.clock.button:
+            used = game.clock.stop(t)
+        else:
+            used = last.time_used
+        assert game.journal is not None
+        await asyncio.to_thread(game.journal.correct_last, new, used, t)
+        game.moves[-1] = MoveLog(new, used, last.clock_before)
+        LOGGER.info("move %d corrected to %s", len(game.moves), new.usi())
+        self._restart_turn(game, t)
+
+    async def _move_retracted(self, game: Game, t: float) -> None:
+        last = game.moves.pop()
+        assert game.journal is not None
+        await asyncio.to_thread(game.journal.retract_last, t)
+        game.clock.restore(last.clock_before)
+        LOGGER.info("move %s retracted", last.move.usi())
+        self._cancel_engine(game)
+        self._cancel_hint(game)
+        mover = game.board.turn
+        if mover in self.config.game.engine_colors:
+            # the engine's own move was put back: show it again
+            game.engine_move = last.move
+            game.engine_time = last.time_used
+            game.tracker.expect(last.move)
+        else:
+            self._start_turn(game, t)
+
+    async def _take_back(self, game: Game, t: float) -> None:
+        last = game.moves.pop()
+        assert game.journal is not None
+        await asyncio.to_thread(game.journal.take_back, t)
+        LOGGER.info("move %s taken back", last.move.usi())
+        self._cancel_engine(game)
+        self._cancel_hint(game)
+        game.engine_move = None
+        game.tracker.expect(None)
+        game.clock.restore(last.clock_before)
+        game.clock.running = None
+        game.clock.turn_started = None
+        turn = game.board.turn
+        if turn in self.config.game.engine_colors:
+            # another take-back may follow (the player's own move): wait a moment
+            generation = game.engine_generation
+            asyncio.get_running_loop().call_later(
+                TAKEBACK_GRACE, self._inbox.put_nowait, _StartEngine(generation)
+            )
+        else:
+            self._start_turn(game, t)
+
+    def _restart_turn(self, game: Game, t: float) -> None:
+        """After a correction: a search for the old position is worthless."""
+        self._cancel_engine(game)
+        self._cancel_hint(game)
+        game.engine_move = None
+        game.tracker.expect(None)
+        self._start_turn(game, t)
+
+    # ================================================================== engine
+    def _launch_engine(self, game: Game) -> None:
+        assert self.engine is not None
+        self._cancel_engine(game)
+        game.engine_generation += 1
+        generation = game.engine_generation
+        engine = self.engine
+        position = game.board.copy()
+        root = position.root_sfen
+        moves = game.usi_moves()
+        limit = adapters.engine_limit(
+            game.clock.engine_limit_ms(self.now()),
+            self.config.engine.movetime if self.config.engine else 1000,
+        )
+
+        def legal(usi: str) -> bool:
+            try:
+                return position.is_legal(Move.from_usi(usi))
+            except ValueError:
+                return False
+
+        async def think() -> None:
+            try:
+                result = await engine.play(root, moves, limit, validate=legal)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                self._inbox.put_nowait(_EngineFailed(generation, exc, self.now()))
+                return
+            self._inbox.put_nowait(_EngineDone(generation, result, self.now()))
+
+        LOGGER.debug("engine thinking (%s)", limit)
+        game.engine_task = asyncio.create_task(think(), name="bb-engine")
+
+    def _cancel_engine(self, game: Game) -> None:
+        game.engine_generation += 1
+        if game.engine_task is not None and not game.engine_task.done():
+            game.engine_task.cancel()
+        game.engine_task = None
+
+    async def _engine_answered(self, game: Game, result: Any, t: float) -> None:
+        mover = game.board.turn
+        used = game.clock.stop(t) if game.clock.running is not None else 0.0
+        if getattr(result, "resigned", False):
+            LOGGER.info("engine resigns")
+            await self._end_game(game, Outcome(Termination.RESIGNATION, mover ^ 1), t)
+            return
+        if getattr(result, "declared_win", False):
+            outcome = game.board.declare(self.config.game.ruleset)
+            LOGGER.info("engine declares a win: %s", outcome)
+            await self._end_game(game, outcome, t)
+            return
+        move = Move.from_usi(result.bestmove)
+        game.engine_move = move
+        game.engine_time = used
+        LOGGER.info("engine plays %s (%.2fs): make it on the board", move.usi(), used)
+        game.tracker.expect(move)
+
+    def _launch_hint(self, game: Game) -> None:
+        assert self.engine is not None and self.config.engine is not None
+        self._cancel_hint(game)
+        engine = self.engine
+        generation = game.engine_generation
+        root, moves = game.board.root_sfen, game.usi_moves()
+        limit = adapters.hint_limit(self.config.engine.hint_time)
+
+        async def analyse() -> None:
+            try:
+                info = await engine.analyse(root, moves, limit)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                LOGGER.warning("hint failed: %s", exc)
+                return
+            pv = getattr(info, "pv", None) or ()
+            move = None
+            if pv:
+                with contextlib.suppress(ValueError):
+                    move = Move.from_usi(pv[0])
+            self._inbox.put_nowait(_HintDone(generation, move))
+
+        game.hint_task = asyncio.create_task(analyse(), name="bb-hint")
+
+    def _cancel_hint(self, game: Game) -> None:
+        if game.hint_task is not None and not game.hint_task.done():
+            game.hint_task.cancel()
+        game.hint_task = None
+
+    # ================================================================== game begin/end
+    def _games_done(self) -> bool:
+        limit = self.config.game.max_games
+        return bool(limit) and len(self.games_finished) >= limit
+
+    def _new_tracker(self, sfen: str) -> Any:
+        return self.tracker_factory(
+            sfen=sfen,
+            sensing=self.config.board.sensing,
+            mode=self.config.game.mode,
+            ruleset=self.config.game.ruleset,
+            setup=True,
+        )
+
+    async def _begin_game(self, *, resume: bool) -> None:
+        resumed = None
+        if resume:
+            path = await asyncio.to_thread(self.store.find_unfinished)
+            if path is not None:
+                try:
+                    resumed = await asyncio.to_thread(self.store.resume, path)
+                except Exception as exc:  # a damaged journal must not stop the board
+                    LOGGER.error("cannot resume %s: %s; starting a new game", path, exc)
+        clock = GameClock(self.config.clock.control)
+        if resumed is not None:
+            tracker = self._new_tracker(resumed.start_sfen)
+            game = Game(tracker, clock, resumed.start_sfen)
+            game.journal = resumed.journal
+            game.header = dict(resumed.header)
+            t = self.now()
+            for move, used in zip(resumed.moves, resumed.times, strict=False):
+                game.moves.append(MoveLog(move, used, clock.snapshot()))
+                clock.replay([used], first=tracker.board.turn)
+                tracker.apply_move(move, t)
+            LOGGER.info(
+                "resuming the unfinished game %s after %d moves: set the board up as shown",
+                resumed.journal.path,
+                len(resumed.moves),
+            )
+        else:
+            game = Game(
+                self._new_tracker(self.config.game.start_sfen), clock, self.config.game.start_sfen
+            )
+        self.game = game
+        self._shown = None
+
+    async def _end_game(
+        self, game: Game, outcome: Outcome, t: float, from_tracker: bool = False
+    ) -> None:
+        if game.outcome is not None:
+            return
+        game.outcome = outcome
+        game.over_at = t
+        self._cancel_engine(game)
+        self._cancel_hint(game)
+        if game.clock.running is not None:
+            game.clock.stop(t)
+        if not from_tracker:
+            outputs = game.tracker.end_game(outcome, t)
+            for output in outputs or ():
+                if self.on_output is not None:
+                    self.on_output(output)
+        LOGGER.info("game over: %s", outcome)
+        paths: list[Any] = []
+        if game.journal is not None:
+            try:
+                paths = await asyncio.to_thread(game.journal.finish, outcome, t)
+                await asyncio.to_thread(self.store.add_to_library, paths, outcome)
+            except Exception as exc:
+                LOGGER.error("could not finish the record %s: %s", game.journal.path, exc)
+            for path in paths:
+                LOGGER.info("record written: %s", path)
+        if self.engine is not None and game.started:
+            engine_colors = self.config.game.engine_colors
+            if len(engine_colors) == 1:
+                (color,) = engine_colors
+                result = (
+                    "draw"
+                    if outcome.winner is None
+                    else ("win" if outcome.winner == color else "lose")
+                )
+                with contextlib.suppress(Exception):
+                    await self.engine.game_over(result)
+        self.games_finished.append((outcome, paths))
+        self.notifier.status(f"game over: {outcome}")
+        if self.on_game_end is not None:
+            self.on_game_end(outcome, paths)
+        if self._games_done():
+            await self._refresh_leds()
+            self.stop(f"{len(self.games_finished)} game(s) played")
+
+    def _header(self) -> dict[str, str]:
+        g = self.config.game
+        engine_name = self.engine.name if self.engine is not None else "engine"
+        black = g.black or (engine_name if BLACK in g.engine_colors else "sente")
+        white = g.white or (engine_name if 1 in g.engine_colors else "gote")
+        header = {
+            "black": black,
+            "white": white,
+            "started": datetime.now().astimezone().isoformat(timespec="seconds"),
+            "time_control": self.config.clock.control.describe(),
+            "mode": g.mode,
+        }
+        if g.event:
+            header["event"] = g.event
+        return header
+
+    # ================================================================== LEDs
+    def _status_text(self) -> str:
+        game = self.game
+        if game is None:
+            return "starting"
+        if game.outcome is not None:
+            return f"game over: {game.outcome}"
+        if not game.started:
+            return "set up the board"
+        board = game.board
+        t = self.now()
+        side = "black" if board.turn == BLACK else "white"
+        clock = f"  black {game.clock.display(0, t)}  white {game.clock.display(1, t)}"
+        return f"move {len(game.moves) + 1}, {side} to move{clock if game.clock.control.kind != 'none' else ''}"
+
+    async def _refresh_leds(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        intents: LedIntents = game.tracker.intents
+        set_context = getattr(self.sink, "set_context", None)
+        status = ""
+        if set_context is not None:
+            status = self._status_text()
+            set_context(game.board, status)
+        redraw = bool(getattr(self.sink, "redraw", False))
+        if intents == self._shown and not (redraw and status != self._last_status):
+            return
+        self._shown = intents
+        self._last_status = status
+        try:
+            await self.sink.show(intents)
+        except Exception as exc:  # LEDs failing must not stop the game
+            LOGGER.error("LED sink: %s", exc)
