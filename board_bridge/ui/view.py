@@ -9,7 +9,7 @@ static parts (wood, grid, labels, komadai) are drawn once per layout.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -219,6 +219,8 @@ class BoardView:
         self._static: pygame.Surface | None = None
         self._overlays: dict[tuple[Mark, bool], pygame.Surface] = {}
         self._text: dict[tuple[str, int, RGB], pygame.Surface] = {}
+        self._fitted: dict[tuple[str, int, int, RGB], pygame.Surface] = {}
+        self._notation: dict[tuple[object, ...], str] = {}
         self.images.warm([(layout.square_w, layout.square_h)])
 
     # ------------------------------------------------------------------ helpers
@@ -240,13 +242,23 @@ class BoardView:
     def _blit_fit(
         self, target: pygame.Surface, s: str, rect: Rect, color: RGB = TEXT, center: bool = False
     ) -> None:
-        """Text in a row, shrunk until it fits the row's width."""
+        """Text in a row, shrunk until it fits the row's width (the fit is cached)."""
         x, y, w, h = rect
-        size = max(8, int(h * 0.8))
-        surf = self.text(s, size, color)
-        while surf.get_width() > w and size > 8:
-            size = max(8, int(size * 0.85))
+        key = (s, w, h, color)
+        surf = self._fitted.get(key)
+        if surf is None:
+            size = max(8, int(h * 0.8))
             surf = self.text(s, size, color)
+            if surf.get_width() > w:
+                # one estimate from the measured width, then a few small steps
+                size = max(8, int(size * w / surf.get_width()))
+                surf = self.text(s, size, color)
+                while surf.get_width() > w and size > 8:
+                    size = max(8, size - max(1, size // 10))
+                    surf = self.text(s, size, color)
+            if len(self._fitted) > 512:
+                self._fitted.clear()
+            self._fitted[key] = surf
         if center:
             self._blit_center(target, surf, x + w // 2, y + h // 2)
         else:
@@ -380,7 +392,6 @@ class BoardView:
 
     def _draw_panel(self, target: pygame.Surface, state: ViewState) -> None:
         rows = self.layout.panel_rows()
-        kanji = self.fonts.kanji
         for color in (BLACK, WHITE):
             self._draw_clock(target, self.layout.clock_rect(color), color, state)
         turn = "sente" if state.turn == BLACK else "gote"
@@ -388,9 +399,7 @@ class BoardView:
         if state.title:
             status = f"{state.title} · {status}"
         if state.last_move is not None and state.board is not None and state.board.ply > 1:
-            prev = state.board.copy()
-            last = prev.pop()
-            status += "   last " + move_text(prev, last, kanji)
+            status += "   last " + self._last_move_text(state.board)
         self._blit_fit(target, status, rows["status"], DIM_TEXT)
         if state.check is not None and not state.game_over:
             x, y, w, h = rows["status"]
@@ -410,6 +419,28 @@ class BoardView:
             self._blit_fit(target, text, (qx, qy, qw, rows["message"][3]), self._c(Mark.ENGINE_TO))
         if state.question is not None:
             self._draw_question(target, rows["question"], state.question)
+
+    def _memo(self, key: tuple[object, ...], make: Callable[[], str]) -> str:
+        text = self._notation.get(key)
+        if text is None:
+            if len(self._notation) > 256:
+                self._notation.clear()
+            text = self._notation[key] = make()
+        return text
+
+    def _last_move_text(self, board: Board) -> str:
+        def make() -> str:
+            prev = board.copy()
+            last = prev.pop()
+            return move_text(prev, last, self.fonts.kanji)
+
+        return self._memo(("last", board.position_key(), board.ply, board.peek()), make)
+
+    def _line_text(self, board: Board, pv: tuple[str, ...]) -> str:
+        return self._memo(
+            ("pv", board.position_key(), board.ply, pv),
+            lambda: line_text(board, pv, self.fonts.kanji),
+        )
 
     def _c(self, mark: Mark) -> RGB:
         """A mark's colour lightened for text on the dark panel."""
@@ -471,7 +502,7 @@ class BoardView:
         self._blit_fit(target, label, (x + bar_w + h // 3, y, w - bar_w - h // 3, h), TEXT)
         start = engine.position if engine.position is not None else state.board
         if engine.pv and start is not None:
-            line = line_text(start, engine.pv, self.fonts.kanji)
+            line = self._line_text(start, engine.pv)
             px, py, pw, ph = pv_rect
             self._blit_fit(target, line, (px, py, pw, ph // 2), self._c(Mark.HINT))
 
