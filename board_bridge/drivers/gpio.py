@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import logging
+import warnings
 from importlib.metadata import entry_points
 from typing import Any
 
 from board_bridge.drivers.settings import DriverConfigError
+
+log = logging.getLogger(__name__)
 
 #: Pin factory names gpiozero knows (its entry points): lgpio works on every Pi
 #: including the Pi 5; rpigpio (RPi.GPIO) does not work on the Pi 5; mock is for tests.
@@ -28,13 +32,18 @@ def resolve_pin_factory(value: Any = None) -> Any:
     from gpiozero.exc import BadPinFactory
 
     if value is None:
-        try:
-            Device.ensure_pin_factory()
-        except BadPinFactory as exc:
-            raise PinFactoryError(
-                f"no GPIO backend ({exc}); on a Pi install lgpio "
-                "(apt install python3-lgpio) or set GPIOZERO_PIN_FACTORY"
-            ) from None
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                Device.ensure_pin_factory()
+            except BadPinFactory as exc:
+                tried = "; ".join(str(w.message) for w in caught)
+                raise PinFactoryError(
+                    f"no GPIO backend ({exc}{': ' + tried if tried else ''}); on a Pi install"
+                    " lgpio (apt install python3-lgpio) or set GPIOZERO_PIN_FACTORY"
+                ) from None
+        for w in caught:
+            log.info("gpiozero: %s", w.message)
         return Device.pin_factory
     if isinstance(value, str):
         name = value.lower()
