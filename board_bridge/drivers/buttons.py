@@ -207,7 +207,8 @@ class WithButtons(SensorSource):
         next_input: asyncio.Future[PlayerInput] = asyncio.ensure_future(queue.get())
         try:
             while True:
-                await asyncio.wait({next_event, next_input}, return_when=asyncio.FIRST_COMPLETED)
+                waiting: set[asyncio.Future[Any]] = {next_event, next_input}
+                await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
                 if next_event.done():
                     event = next_event.result()  # raises StopAsyncIteration or a disconnect
                     if isinstance(event, SensorFrame):

@@ -188,7 +188,7 @@ def serial_source(settings: Mapping[str, Any]) -> SensorSource:
         link = SerialSettings.from_settings(settings, ignore=frozenset({"palette"}))
     except ValueError as exc:
         raise DriverConfigError(f'source "serial": {exc}') from None
-    return SerialBoard(settings=link, **leds)  # type: ignore[no-any-return]
+    return SerialBoard(settings=link, **leds)
 
 
 def serial_sink(settings: Mapping[str, Any], source: SensorSource | None) -> LedSink:
@@ -208,4 +208,4 @@ def serial_sink(settings: Mapping[str, Any], source: SensorSource | None) -> Led
     s.finish()
     sink = SerialLedSink(board, **leds)
     board.leds = sink
-    return sink  # type: ignore[no-any-return]
+    return sink
