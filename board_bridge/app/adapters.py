@@ -7,7 +7,6 @@ a change there is a change here only. The daemon itself talks to small protocols
 
 from __future__ import annotations
 
-import importlib
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -15,8 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from board_bridge.drivers.base import LedSink, SensorSource
-from board_bridge.drivers.settings import DriverConfigError
-from board_bridge.shogi import Move, Outcome
+from board_bridge.drivers.settings import DriverConfigError, Settings
+from board_bridge.shogi import STARTING_SFEN, Move, Outcome
 
 if TYPE_CHECKING:
     from board_bridge.app.config import BoardConfig, Config, EngineSettings, LedConfig
@@ -27,115 +26,85 @@ LOGGER = logging.getLogger(__name__)
 # --------------------------------------------------------------------------- drivers
 
 
-def _registry() -> Any | None:
-    try:
-        return importlib.import_module("board_bridge.drivers.registry")
-    except ModuleNotFoundError as exc:
-        if exc.name == "board_bridge.drivers.registry":
-            return None
-        raise
+def _registry() -> Any:
+    from board_bridge.drivers import registry
+
+    return registry
+
+
+def register_app_kinds() -> None:
+    """Tell the drivers' registry about the app's own sources and sinks."""
+    registry = _registry()
+    registry.register_source("simulated", "board_bridge.app.simulated:SimulatedBoard.from_settings")
+    registry.register_source("replay", "board_bridge.app.simulated:LogReplaySource.from_settings")
+    registry.register_sink("terminal", "board_bridge.app.sinks:TerminalLedSink.from_settings")
+    registry.register_sink("record", "board_bridge.app.sinks:RecordingSink.from_settings")
 
 
 def registry_kinds(what: str) -> tuple[str, ...]:
-    """The hardware kinds of ``what`` (``"source"`` or ``"sink"``) the drivers provide."""
+    """The kinds of ``what`` (``"source"`` or ``"sink"``) the drivers' registry knows."""
     registry = _registry()
-    if registry is None:
-        return ()
-    for name in (f"{what}_kinds", f"{what.upper()}_KINDS", f"{what.upper()}S"):
-        value = getattr(registry, name, None)
-        if callable(value):
-            value = value()
-        if value:
-            return tuple(str(k) for k in value)
-    return ()
+    kinds: tuple[str, ...] = registry.source_kinds() if what == "source" else registry.sink_kinds()
+    return kinds
 
 
 def check_driver_settings(board: BoardConfig, leds: LedConfig) -> list[str]:
-    """Problems with the source's and sink's own settings (nothing is opened)."""
+    """Problems with the source's and sink's own settings. Sources and sinks are built (their
+    factories check every setting) but not started, so no hardware is opened."""
     problems: list[str] = []
-    from board_bridge.app.simulated import LogReplaySource, SimulatedBoard
-    from board_bridge.app.sinks import TerminalLedSink
-
+    source: SensorSource | None = None
     try:
-        if board.source == "simulated":
-            SimulatedBoard.from_settings(board.settings, sensing=board.sensing)
-        elif board.source == "replay":
-            LogReplaySource.from_settings(board.settings)
+        source = _build_source(board, STARTING_SFEN)
     except (DriverConfigError, ValueError) as exc:
-        problems.append(str(exc))
+        problems.append(f"board.settings: {exc}" if not str(exc).startswith("board.") else str(exc))
     try:
-        if leds.sink == "terminal":
-            TerminalLedSink.from_settings(leds.settings)
-        elif leds.sink in ("none", "record") and leds.settings:
-            problems.append(f"leds.settings: the {leds.sink!r} sink has no settings")
+        _build_sink(leds, source)
     except (DriverConfigError, ValueError) as exc:
-        problems.append(str(exc))
-    registry = _registry()
-    check = getattr(registry, "check_settings", None) if registry is not None else None
-    if check is not None:
-        for kind, values, what in (
-            (board.source, board.settings, "source"),
-            (leds.sink, leds.settings, "sink"),
-        ):
-            if kind in registry_kinds(what):
-                try:
-                    check(what, kind, values)
-                except (DriverConfigError, ValueError) as exc:
-                    problems.append(str(exc))
+        if source is not None or leds.sink not in _registry().SINKS_NEEDING_SOURCE:
+            problems.append(
+                f"leds.settings: {exc}" if not str(exc).startswith("leds.") else str(exc)
+            )
     return problems
 
 
-def make_source(config: Config, **kwargs: Any) -> SensorSource:
-    """The configured sensor source (not started yet). ``kwargs`` go to the app's own kinds."""
-    board = config.board
+def _build_source(board: BoardConfig, sfen: str) -> SensorSource:
+    from board_bridge.app.simulated import LogReplaySource, SimulatedBoard
+
     source: SensorSource
     if board.source == "simulated":
-        source = SimulatedBoard_from(config, **kwargs)
+        source = SimulatedBoard.from_settings(board.settings, sensing=board.sensing, sfen=sfen)
     elif board.source == "replay":
-        from board_bridge.app.simulated import LogReplaySource
-
         source = LogReplaySource.from_settings(board.settings)
     else:
-        registry = _registry()
-        if registry is None:
-            raise DriverConfigError(
-                f"board.source: kind {board.source!r} needs the drivers registry"
-            )
-        source = registry.make_source(board.source, board.settings, sensing=board.sensing)
-    if board.sensor_log is not None:
-        from board_bridge.drivers.recording import RecordingSource
-
-        source = RecordingSource(source, board.sensor_log)
+        source = _registry().make_source(board.source, board.settings)
     return source
 
 
-def SimulatedBoard_from(config: Config, **kwargs: Any) -> SensorSource:  # noqa: N802
-    from board_bridge.app.simulated import SimulatedBoard
-
-    board = SimulatedBoard.from_settings(
-        config.board.settings, sensing=config.board.sensing, sfen=config.game.start_sfen
-    )
-    for key, value in kwargs.items():
-        setattr(board, key, value)
-    return board
-
-
-def make_sink(config: Config) -> LedSink:
-    """The configured LED sink (not started yet)."""
+def _build_sink(leds: LedConfig, source: SensorSource | None) -> LedSink:
     from board_bridge.app.sinks import NullSink, RecordingSink, TerminalLedSink
 
-    leds = config.leds
+    if leds.sink in ("none", "record"):
+        Settings(f"leds.settings ({leds.sink!r})", leds.settings).finish()
+        return NullSink() if leds.sink == "none" else RecordingSink()
     if leds.sink == "terminal":
         return TerminalLedSink.from_settings(leds.settings)
-    if leds.sink == "none":
-        return NullSink()
-    if leds.sink == "record":
-        return RecordingSink()
-    registry = _registry()
-    if registry is None:
-        raise DriverConfigError(f"leds.sink: kind {leds.sink!r} needs the drivers registry")
-    sink: LedSink = registry.make_sink(leds.sink, leds.settings)
+    sink: LedSink = _registry().make_sink(leds.sink, leds.settings, source=source)
     return sink
+
+
+def make_source(config: Config) -> SensorSource:
+    """The configured sensor source (not started yet), recording to ``board.sensor_log``."""
+    source = _build_source(config.board, config.game.start_sfen)
+    if config.board.sensor_log is not None:
+        from board_bridge.drivers.recording import RecordingSource
+
+        source = RecordingSource(source, config.board.sensor_log)
+    return source
+
+
+def make_sink(config: Config, source: SensorSource | None = None) -> LedSink:
+    """The configured LED sink (not started yet); ``source`` for sinks sharing its link."""
+    return _build_sink(config.leds, source)
 
 
 # --------------------------------------------------------------------------- engine
@@ -247,3 +216,6 @@ def make_store(config: Config) -> GameStore:
     from board_bridge.app.store import RecordsStore
 
     return RecordsStore(config.records.directory, config.records.formats, config.records.library)
+
+
+register_app_kinds()

@@ -173,12 +173,12 @@ class _Table:
             return default
         return value
 
-    def text(self, key: str, default: str, choices: Sequence[str] = ()) -> str:
+    def text(self, key: str, default: str, choices: Sequence[str] = (), what: str = "value") -> str:
         def check(v: Any) -> str | None:
             if not isinstance(v, str):
                 return f"must be a string, got {_show(v)}"
             if choices and v not in choices:
-                return f"unknown value {v!r} (expected one of {', '.join(choices)})"
+                return f"unknown {what} {v!r} (expected one of {', '.join(choices)})"
             return None
 
         return str(self.get(key, default, check))
@@ -234,17 +234,15 @@ def _want(what: str, value: Any) -> str:
 
 def source_kinds() -> tuple[str, ...]:
     """Every sensor-source kind a config may name: the app's and the drivers' registry's."""
-    return tuple(sorted({*APP_SOURCES, *_registry_kinds("source")}))
+    from board_bridge.app import adapters
+
+    return tuple(sorted({*APP_SOURCES, *adapters.registry_kinds("source")}))
 
 
 def sink_kinds() -> tuple[str, ...]:
-    return tuple(sorted({*APP_SINKS, *_registry_kinds("sink")}))
-
-
-def _registry_kinds(what: str) -> tuple[str, ...]:
     from board_bridge.app import adapters
 
-    return adapters.registry_kinds(what)
+    return tuple(sorted({*APP_SINKS, *adapters.registry_kinds("sink")}))
 
 
 def find_program(name: str, base: Path | None = None) -> str | None:
@@ -283,7 +281,7 @@ def parse_config(
     b = root.sub("board")
     kinds = source_kinds()
     board = BoardConfig(
-        source=b.text("source", "simulated", kinds),
+        source=b.text("source", "simulated", kinds, "kind"),
         sensing=b.text("sensing", "occupancy", SENSINGS),
         settings=b.table("settings"),
         sensor_log=_opt_path(b, "sensor_log", base),
@@ -295,7 +293,9 @@ def parse_config(
 
     # [leds]
     le = root.sub("leds")
-    leds = LedConfig(sink=le.text("sink", "terminal", sink_kinds()), settings=le.table("settings"))
+    leds = LedConfig(
+        sink=le.text("sink", "terminal", sink_kinds(), "kind"), settings=le.table("settings")
+    )
     le.finish()
 
     # [game]

@@ -172,7 +172,7 @@ class Daemon:
     ) -> None:
         self.config = config
         self.source = source if source is not None else adapters.make_source(config)
-        self.sink = sink if sink is not None else adapters.make_sink(config)
+        self.sink = sink if sink is not None else adapters.make_sink(config, self.source)
         self.engine = engine
         if self.engine is None and config.needs_engine:
             assert config.engine is not None

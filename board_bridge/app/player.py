@@ -111,7 +111,12 @@ class ScriptedPlayer:
             assert game is not None
             position = game.board.copy()
             plies = len(game.moves)
-            if self.max_moves is not None and plies >= self.max_moves and not game.engine_move:
+            if (
+                self.max_moves is not None
+                and plies >= self.max_moves
+                and position.turn in self.colors
+                and not game.engine_move
+            ):
                 self.board.press("resign")
                 self.report.resigned = True
                 await self._wait(self._game_over, 5)

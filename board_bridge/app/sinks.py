@@ -210,6 +210,11 @@ class RecordingSink(LedSink):
         if self.on_show is not None:
             self.on_show(frame)
 
+    @classmethod
+    def from_settings(cls, values: Mapping[str, Any] | None) -> RecordingSink:
+        Settings("leds.settings", values).finish()
+        return cls()
+
     @property
     def last(self) -> LedIntents | None:
         return self.frames[-1].intents if self.frames else None
