@@ -217,3 +217,41 @@ async def test_garbage_on_the_line_is_skipped(link: Path) -> None:
             assert b.stats.bad_frames > 0
     finally:
         sim.stop()
+
+
+async def test_firmware_of_another_protocol_version_is_refused_clearly(link: Path) -> None:
+    import os
+    import threading
+
+    from board_bridge.drivers import firmware_sim
+    from board_bridge.drivers import protocol as p
+    from board_bridge.drivers.serial_link import ProtocolVersionError
+
+    bbsim = firmware_sim.load()
+    master, path = bbsim.open_pty()
+    link.symlink_to(path)
+    stop = threading.Event()
+
+    def future_firmware() -> None:  # answers every HOST_HELLO with a protocol-2 HELLO
+        dec = p.Decoder()
+        while not stop.is_set():
+            try:
+                data = os.read(master, 256)
+            except OSError:
+                time.sleep(0.01)
+                continue
+            for frame in dec.feed(data):
+                if frame.type == p.FrameType.HOST_HELLO:
+                    os.write(master, p.encode_frame(p.FrameType.HELLO, 0, bytes([2, 7, 7])))
+
+    thread = threading.Thread(target=future_firmware, daemon=True)
+    thread.start()
+    try:
+        b = board(link)
+        async with b:
+            with pytest.raises(ProtocolVersionError, match="speaks protocol 2.*flash"):
+                await next_event(b.events())
+    finally:
+        stop.set()
+        thread.join(2)
+        os.close(master)
