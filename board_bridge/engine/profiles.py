@@ -108,7 +108,8 @@ GPSSHOGI = EngineProfile(
     go_params=frozenset({"btime", "wtime", "byoyomi", "infinite"}),
     ponder_option=None,  # 'go ponder' aborts it; it ponders internally with USI_Ponder
     restart_after_resign=True,  # after 'bestmove resign' it answers no further search
-    timeouts=MappingProxyType({"startup": 60.0, "ready": 60.0}),
+    # It overshoots short byoyomi (about 1 s for byoyomi 200 on a PC): a wider margin.
+    timeouts=MappingProxyType({"startup": 60.0, "ready": 60.0, "search_margin": 5.0}),
     notes=(
         "Aborts (std::runtime_error) on go binc/winc/movetime/depth/nodes/ponder; "
         "prints 'info currmove', 'pass' in pv and 'warning ...' lines."

@@ -100,7 +100,7 @@ async def test_byoyomi_is_honoured_roughly(engine: UsiEngine) -> None:
     result = await engine.play(MIDGAME_SFEN, [], Limit(btime=0, wtime=0, byoyomi=300))
     elapsed = time.monotonic() - started
     assert is_legal(MIDGAME_SFEN, [], result.bestmove)
-    assert elapsed < 0.3 + 1.5, elapsed
+    assert elapsed < 0.3 + 2.5, elapsed  # GPSShogi takes about 1 s for short byoyomi
 
 
 async def test_increment_is_honoured_roughly(engine: UsiEngine) -> None:
@@ -110,7 +110,7 @@ async def test_increment_is_honoured_roughly(engine: UsiEngine) -> None:
     result = await engine.play(MIDGAME_SFEN, [], limit)
     elapsed = time.monotonic() - started
     assert engine.alive and is_legal(MIDGAME_SFEN, [], result.bestmove)
-    assert elapsed < 1.2 + 1.5, elapsed
+    assert elapsed < 1.2 + 2.5, elapsed
 
 
 async def test_stop_during_infinite_analysis(engine: UsiEngine) -> None:
