@@ -464,7 +464,9 @@ class _CsaReader:
         for item in parts[1:]:
             name, _, result = item.strip().rpartition(" ")
             if result == "win":
-                winner = BLACK if name == self.names[0] else WHITE if name == self.names[1] else None
+                winner = (
+                    BLACK if name == self.names[0] else WHITE if name == self.names[1] else None
+                )
             elif result == "lose" and winner is None:
                 if name == self.names[0]:
                     winner = WHITE
@@ -559,7 +561,9 @@ def write_csa(record: GameRecord, version: str = "2.2", encoding: str = "UTF-8")
         out.append("$TIME:" + "+".join(_format_seconds(p, True) for p in parts))
     elif tc.total is not None or tc.byoyomi is not None:
         total = int(tc.total or 0)
-        out.append(f"$TIME_LIMIT:{total // 3600:02}:{total // 60 % 60:02}+{int(tc.byoyomi or 0):02}")
+        out.append(
+            f"$TIME_LIMIT:{total // 3600:02}:{total // 60 % 60:02}+{int(tc.byoyomi or 0):02}"
+        )
     comments = []
     for key, value in record.extra:
         csa_key = KIF_TO_CSA_KEYS.get(key, key)

@@ -544,11 +544,7 @@ class _KifReader:
         result = self.result
         if result is not None:
             if stated is None:
-                # Only the まで line tells: the position may say more (mate, repetition).
-                decided = main.board.outcome(self.ruleset)
-                if decided is not None and decided.winner == result.winner:
-                    return decided
-                stated = result
+                stated = result  # KI2, or a KIF without its ending word
             elif result.winner is not None and stated.winner != result.winner:
                 stated = Outcome(stated.termination, result.winner, stated.detail)
         outcome, note = reconcile(stated, main.board, self.ruleset)
