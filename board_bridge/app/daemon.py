@@ -180,7 +180,9 @@ class Daemon:
         self.store = store if store is not None else adapters.make_store(config)
         self.tracker_factory = tracker_factory or default_tracker_factory
         self.now = clock
-        self.notifier = notifier if notifier is not None else Notifier()
+        if notifier is None:
+            notifier = Notifier() if config.daemon.notify else Notifier(environ={})
+        self.notifier = notifier
         self.game: Game | None = None
         self.games_finished: list[tuple[Outcome, list[Any]]] = []
         self.ready = asyncio.Event()

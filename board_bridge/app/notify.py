@@ -19,7 +19,7 @@ class Notifier:
 
     def __init__(self, address: str | None = None, environ: dict[str, str] | None = None) -> None:
         env = os.environ if environ is None else environ
-        self.address = address if address is not None else env.get("NOTIFY_SOCKET") or None
+        self.address = (address if address is not None else env.get("NOTIFY_SOCKET")) or None
         self.watchdog_interval: float | None = None
         usec = env.get("WATCHDOG_USEC")
         pid = env.get("WATCHDOG_PID")
