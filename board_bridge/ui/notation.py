@@ -63,8 +63,9 @@ def move_text(board: Board, move: Move, japanese: bool, previous: Move | None = 
     return f"{letter}{sep}{dest}{suffix}"
 
 
-def line_text(board: Board, usi_moves: Iterable[str], japanese: bool, limit: int = 8) -> str:
-    """A line of moves (an engine's best line) from ``board``; stops at an illegal move."""
+def line_moves(board: Board, usi_moves: Iterable[str], japanese: bool, limit: int = 8) -> list[str]:
+    """Each move of a line (an engine's best line) from ``board``, written for people;
+    stops at the first illegal move, and after ``limit`` moves (then ``…`` follows)."""
     b = board.copy(stack=False)
     out: list[str] = []
     previous = board.peek()
@@ -81,4 +82,9 @@ def line_text(board: Board, usi_moves: Iterable[str], japanese: bool, limit: int
         out.append(move_text(b, move, japanese, previous))
         b.push(move)
         previous = move
-    return " ".join(out)
+    return out
+
+
+def line_text(board: Board, usi_moves: Iterable[str], japanese: bool, limit: int = 8) -> str:
+    """A line of moves as one string."""
+    return (" " if japanese else " ").join(line_moves(board, usi_moves, japanese, limit))

@@ -30,7 +30,7 @@ from board_bridge.shogi import (
 from board_bridge.tracker.intents import LedIntents, Mark
 from board_bridge.ui.glyphs import KANJI, LATIN, Fonts, PieceImages
 from board_bridge.ui.layout import Layout, Rect
-from board_bridge.ui.notation import KANJI_NUMERALS, line_text, move_text
+from board_bridge.ui.notation import KANJI_NUMERALS, line_moves, move_text
 
 RGB = tuple[int, int, int]
 
@@ -219,7 +219,7 @@ class BoardView:
         self._static: pygame.Surface | None = None
         self._overlays: dict[tuple[Mark, bool], pygame.Surface] = {}
         self._text: dict[tuple[str, int, RGB], pygame.Surface] = {}
-        self._fitted: dict[tuple[str, int, int, RGB], pygame.Surface] = {}
+        self._sizes: dict[tuple[str, int, int], int] = {}
         self._notation: dict[tuple[object, ...], str] = {}
         self.images.warm([(layout.square_w, layout.square_h)])
 
@@ -239,30 +239,54 @@ class BoardView:
     def _blit_center(self, target: pygame.Surface, surf: pygame.Surface, cx: int, cy: int) -> None:
         target.blit(surf, (cx - surf.get_width() // 2, cy - surf.get_height() // 2))
 
+    def _fit_size(self, s: str, w: int, h: int) -> int:
+        """The largest font size (up to 80% of ``h``) at which ``s`` fits ``w`` (cached)."""
+        key = (s, w, h)
+        size = self._sizes.get(key)
+        if size is None:
+            size = max(8, int(h * 0.8))
+            width = self.text(s, size).get_width()
+            if width > w:
+                # one estimate from the measured width, then a few small steps
+                size = max(8, int(size * w / width))
+                while self.text(s, size).get_width() > w and size > 8:
+                    size = max(8, size - max(1, size // 10))
+            if len(self._sizes) > 512:
+                self._sizes.clear()
+            self._sizes[key] = size
+        return size
+
     def _blit_fit(
         self, target: pygame.Surface, s: str, rect: Rect, color: RGB = TEXT, center: bool = False
     ) -> None:
-        """Text in a row, shrunk until it fits the row's width (the fit is cached)."""
+        """Text in a row, shrunk until it fits the row's width."""
         x, y, w, h = rect
-        key = (s, w, h, color)
-        surf = self._fitted.get(key)
-        if surf is None:
-            size = max(8, int(h * 0.8))
-            surf = self.text(s, size, color)
-            if surf.get_width() > w:
-                # one estimate from the measured width, then a few small steps
-                size = max(8, int(size * w / surf.get_width()))
-                surf = self.text(s, size, color)
-                while surf.get_width() > w and size > 8:
-                    size = max(8, size - max(1, size // 10))
-                    surf = self.text(s, size, color)
-            if len(self._fitted) > 512:
-                self._fitted.clear()
-            self._fitted[key] = surf
+        surf = self.text(s, self._fit_size(s, w, h), color)
         if center:
             self._blit_center(target, surf, x + w // 2, y + h // 2)
         else:
             target.blit(surf, (x, y + (h - surf.get_height()) // 2))
+
+    def _blit_lines(
+        self,
+        target: pygame.Surface,
+        lines: Sequence[str],
+        rect: Rect,
+        color: RGB = TEXT,
+        center: bool = False,
+    ) -> None:
+        """Lines of text one under another in ``rect``, all at the same (fitting) size."""
+        lines = [line for line in lines if line]
+        if not lines:
+            return
+        x, y, w, h = rect
+        row = h // len(lines)
+        size = min(self._fit_size(line, w, row) for line in lines)
+        for i, line in enumerate(lines):
+            surf = self.text(line, size, color)
+            top = y + i * row + (row - surf.get_height()) // 2
+            left = x + (w - surf.get_width()) // 2 if center else x
+            target.blit(surf, (left, top))
 
     def overlay_color(self, mark: Mark) -> RGB:
         """The colour a mark is drawn in: the LED palette's, so the screen matches the board."""
@@ -437,10 +461,14 @@ class BoardView:
         return self._memo(("last", board.position_key(), board.ply, board.peek()), make)
 
     def _line_text(self, board: Board, pv: tuple[str, ...]) -> str:
-        return self._memo(
-            ("pv", board.position_key(), board.ply, pv),
-            lambda: line_text(board, pv, self.fonts.kanji),
-        )
+        """The best line on two lines of text (at most four moves each), "\n" between."""
+
+        def make() -> str:
+            moves = line_moves(board, pv, self.fonts.kanji)
+            sep = "　" if self.fonts.kanji else "  "
+            return sep.join(moves[:4]) + "\n" + sep.join(moves[4:8])
+
+        return self._memo(("pv", board.position_key(), board.ply, pv), make)
 
     def _c(self, mark: Mark) -> RGB:
         """A mark's colour lightened for text on the dark panel."""
@@ -502,9 +530,16 @@ class BoardView:
         self._blit_fit(target, label, (x + bar_w + h // 3, y, w - bar_w - h // 3, h), TEXT)
         start = engine.position if engine.position is not None else state.board
         if engine.pv and start is not None:
-            line = self._line_text(start, engine.pv)
             px, py, pw, ph = pv_rect
-            self._blit_fit(target, line, (px, py, pw, ph // 2), self._c(Mark.HINT))
+            first, second = self._line_text(start, engine.pv).split("\n")
+            if self.layout.orientation == "portrait":  # one row: as much as fits
+                self._blit_fit(
+                    target, f"{first}　{second}".strip("　 "), pv_rect, self._c(Mark.HINT)
+                )
+            else:
+                self._blit_lines(
+                    target, [first, second], (px, py, pw, ph // 2 * 2), self._c(Mark.HINT)
+                )
 
     def _draw_question(self, target: pygame.Surface, rect: Rect, q: Question) -> None:
         kanji = self.fonts.kanji
@@ -520,13 +555,13 @@ class BoardView:
             pygame.draw.rect(target, BUTTON, (bx, by, bw, bh), border_radius=r)
             pygame.draw.rect(target, BUTTON_EDGE, (bx, by, bw, bh), 2, border_radius=r)
             pad = bh // 8
-            self._blit_fit(
-                target,
-                option_label(opt, kanji),
-                (bx + pad, by + pad, bw - 2 * pad, bh - 2 * pad),
-                TEXT,
-                center=True,
-            )
+            label = option_label(opt, kanji)
+            inner = (bx + pad, by + pad, bw - 2 * pad, bh - 2 * pad)
+            if kanji and " " in label and bw < bh * 4:  # Japanese above, English below
+                head, tail = label.split(" ", 1)
+                self._blit_lines(target, [head, tail], inner, TEXT, center=True)
+            else:
+                self._blit_fit(target, label, inner, TEXT, center=True)
 
     def _draw_game_over(self, target: pygame.Surface, text: str) -> None:
         bx, by, bw, bh = self.layout.board
