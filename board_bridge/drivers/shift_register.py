@@ -71,7 +71,8 @@ class ShiftRegisterSource(ScannedSource):
     ``"two-unipolar"``, ``"presence-latch"``. ``buttons`` maps an input number to
     an input value. ``active_low``: a closed switch reads 0 (switch to ground,
     pull-up resistor). ``spi``: an already open SPI device (tests), else spidev opens
-    ``bus``/``device``.
+    ``/dev/spidev<bus>.<device>``; the default 0.1 leaves 0.0 to WS2812 LEDs on MOSI
+    (the chain needs only SCLK, MISO and the load pin; CE1 stays unconnected).
     """
 
     def __init__(
@@ -79,7 +80,7 @@ class ShiftRegisterSource(ScannedSource):
         *,
         load_pin: int | str = 25,
         bus: int = 0,
-        device: int = 0,
+        device: int = 1,
         speed_hz: int = 1_000_000,
         inputs: Sequence[int] | None = None,
         second_inputs: Sequence[int] | None = None,
@@ -176,7 +177,7 @@ class ShiftRegisterSource(ScannedSource):
             source = cls(
                 load_pin=s.pin("load_pin", 25),
                 bus=s.integer("bus", 0, lo=0, hi=7),
-                device=s.integer("device", 0, lo=0, hi=7),
+                device=s.integer("device", 1, lo=0, hi=7),
                 speed_hz=s.integer("speed_hz", 1_000_000, lo=10_000, hi=50_000_000),
                 inputs=int_list("inputs"),
                 second_inputs=int_list("second_inputs"),
