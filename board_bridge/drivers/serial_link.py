@@ -16,8 +16,8 @@ import random
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Final
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar, Final
 
 import serial  # type: ignore[import-untyped]
 import serial_asyncio_fast
@@ -68,7 +68,7 @@ class SerialSettings:
     firmware_timeout: float = 3.0  # the firmware deems us gone after this long unheard
 
     #: config keys (the daemon's [board] section) and the fields they set
-    KEYS: tuple[tuple[str, str], ...] = (
+    KEYS: ClassVar[tuple[tuple[str, str], ...]] = (
         ("port", "url"),
         ("url", "url"),
         ("baud", "baudrate"),
@@ -261,7 +261,7 @@ class SerialBoard(SensorSource):
     ) -> None:
         base = settings if settings is not None else SerialSettings()
         if url is not None:
-            base = SerialSettings(**{**base.__dict__, "url": url})
+            base = replace(base, url=url)
         self.settings = base
         self.clock = clock
         self.info: BoardInfo | None = None
