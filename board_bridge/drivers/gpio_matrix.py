@@ -50,7 +50,9 @@ class GpioMatrixSource(ScannedSource):
     ``pin_factory``: a gpiozero factory, its name (``"lgpio"``, ``"rpigpio"``,
     ``"mock"``) or None for gpiozero's default (lgpio first, which works on the Pi 5).
     ``square_map`` places matrix positions on the board. ``settle_us`` waits after
-    driving a row before reading the columns (long wires need a few microseconds).
+    driving a row before reading the columns: the default 20 us lets a column that the
+    previous row pulled low rise again through the Pi's weak internal pull-up (external
+    10 kohm pull-ups rise faster and allow less).
     """
 
     def __init__(
@@ -63,7 +65,7 @@ class GpioMatrixSource(ScannedSource):
         debounce_scans: int = 3,
         debounce_ms: float = 5.0,
         row_drive: str = "open-drain",
-        settle_us: float = 5.0,
+        settle_us: float = 20.0,
         square_map: SquareMap | None = None,
         button_rows: Sequence[ButtonRow] = (),
         clock: Callable[[], float] = time.monotonic,
@@ -137,7 +139,7 @@ class GpioMatrixSource(ScannedSource):
                 debounce_scans=s.integer("debounce_scans", 3, lo=1, hi=100),
                 debounce_ms=s.number("debounce_ms", 5.0, lo=0, hi=1000),
                 row_drive=s.text("row_drive", "open-drain", choices=ROW_DRIVES),
-                settle_us=s.number("settle_us", 5.0, lo=0, hi=1000),
+                settle_us=s.number("settle_us", 20.0, lo=0, hi=1000),
                 square_map=square_map,
                 button_rows=button_rows,
             )
