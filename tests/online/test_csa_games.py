@@ -196,19 +196,19 @@ async def test_player_as_white(tmp_path: Path) -> None:
 
 
 async def test_time_up_with_millisecond_units(tmp_path: Path) -> None:
-    rule = TimeRule(time_unit="1msec", unit_seconds=0.001, total_time=400, byoyomi=0)
+    rule = TimeRule(time_unit="1msec", unit_seconds=0.001, total_time=1500, byoyomi=0)
     setup = GameSetup(times=(rule, rule))
     async with session(tmp_path, setup) as (server, player, opponent):
         await start(player, opponent)
         await player.send_move(Move.from_usi("7g7f"))
         confirmed = (await events_until(player, (MoveConfirmed,)))[-1]
         assert isinstance(confirmed, MoveConfirmed) and confirmed.time is not None
-        assert 0 <= confirmed.time < 0.4  # milliseconds charged, in seconds
+        assert 0 <= confirmed.time < 1.5  # milliseconds charged, in seconds
         clock = (await events_until(player, (ClockUpdate,)))[-1]
         assert isinstance(clock, ClockUpdate)
-        assert clock.clock.remaining[BLACK] == pytest.approx(0.4 - confirmed.time)
+        assert clock.clock.remaining[BLACK] == pytest.approx(1.5 - confirmed.time)
         assert clock.clock.running == WHITE
-        # the opponent does not move: its 0.4 s run out
+        # the opponent does not move: its 1.5 s run out
         over = await game_over(player)
         assert over.outcome.termination is Termination.TIMEOUT
         assert over.outcome.winner == BLACK
