@@ -337,6 +337,9 @@ class Screen:
             if event.key == pygame.K_n and self.simulator is not None:
                 self.new_game()
                 return
+            if event.key == pygame.K_r and event.mod & pygame.KMOD_CTRL:
+                self.press("resign")  # the side to move resigns
+                return
         if self.simulator is not None:
             self.simulator.handle(event)
             return
@@ -346,10 +349,17 @@ class Screen:
             else:
                 x, y = event.pos
             q = self.question()
-            if q is not None and self.buttons is not None:
+            if q is not None:
                 option = self.layout.button_at(q.options, x, y)
                 if option is not None:
-                    self.buttons.press(option)
+                    self.press(option)
+
+    def press(self, value: str) -> None:
+        """A player input from the screen (a button, a key)."""
+        if self.board is not None:
+            self.board.press(value)
+        elif self.buttons is not None:
+            self.buttons.press(value)
 
     def new_game(self) -> None:
         """Simulator: set the pieces up for the next game (the start position)."""
@@ -410,7 +420,8 @@ class Screen:
         self.upkeep()
         if self.surface is not None:
             self.draw()
-            pygame.display.flip()
+            if pygame.display.get_init() and self.surface is pygame.display.get_surface():
+                pygame.display.flip()
 
     async def run(self) -> None:
         """Frames until the screen is closed or the daemon stops."""

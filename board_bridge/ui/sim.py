@@ -21,6 +21,7 @@ Pointer handling (mouse and touch alike):
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Callable
 from typing import Protocol
@@ -53,7 +54,8 @@ class Simulator:
     """Pointer events -> physical actions on the virtual board -> sensor events via ``hand``.
 
     ``question`` returns the question the game is waiting on (its buttons are live);
-    ``on_change`` is called after anything visible changed (for a redraw).
+    ``on_change`` is called after anything visible changed (for a redraw);
+    ``capture_gap``: seconds between the target emptying and filling in a capture.
     """
 
     def __init__(
@@ -63,6 +65,7 @@ class Simulator:
         hand: Hand,
         question: Callable[[], Question | None] = lambda: None,
         on_change: Callable[[], None] | None = None,
+        capture_gap: float = 0.15,
     ) -> None:
         self.layout = layout
         self.virtual = virtual
@@ -73,6 +76,8 @@ class Simulator:
         self._cells = virtual.cells()
         self._press: tuple[int, int] | None = None
         self._lifted_now = False  # the current press picked the piece up
+        self.capture_gap = capture_gap
+        self._not_before = 0.0  # loop time before which no report may go (keeps order)
         self.messages: list[str] = []
 
     # ------------------------------------------------------------------ state for the view
@@ -142,7 +147,7 @@ class Simulator:
         if q is not None:
             option = self.layout.button_at(q.options, x, y)
             if option is not None:
-                self.hand.press(option)
+                self._schedule(lambda: self.hand.press(option))
                 self._press = None
                 self._changed()
                 return
@@ -231,21 +236,47 @@ class Simulator:
     # ------------------------------------------------------------------ reporting
 
     def _report_all(self, changes: list[str]) -> None:
-        for cells in changes:
-            self._report(cells)
+        """Report occupancy changes to the hand, in order. Where a gesture makes several
+        (a capture: the target empties, then fills), the later ones follow ``capture_gap``
+        seconds apart when an event loop runs, as they would under a real hand."""
+        for i, cells in enumerate(changes):
+            ops = self._diff(cells)
+            if ops:
+                self._schedule(functools.partial(self._send, ops), self.capture_gap if i else 0.0)
         self._changed()
 
-    def _report(self, cells: str) -> None:
-        """Tell the hand about every square whose occupancy changed, one at a time."""
+    def _diff(self, cells: str) -> list[tuple[int, bool, bool]]:
+        """(square, now occupied, promoted face up) for each square that changed."""
+        ops = []
         for sq, (old, new) in enumerate(zip(self._cells, cells)):
-            if old == new:
-                continue
-            if new == EMPTY:
-                self.hand.lift(sq)
-            else:
+            if old != new:
                 piece = self.virtual.squares[sq]
-                self.hand.place(sq, piece is not None and piece.is_promoted())
+                ops.append((sq, new != EMPTY, piece is not None and piece.is_promoted()))
         self._cells = cells
+        return ops
+
+    def _schedule(self, action: Callable[[], None], gap: float = 0.0) -> None:
+        """Run ``action`` now, or after the reports still waiting (and ``gap`` seconds)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None or (gap <= 0 and loop.time() >= self._not_before):
+            action()
+            return
+        when = max(loop.time(), self._not_before) + gap
+        self._not_before = when + 1e-6  # keeps later reports after this one
+        loop.call_at(when, action)
+
+    def _send(self, ops: list[tuple[int, bool, bool]]) -> None:
+        for sq, occupied, promoted in ops:
+            if occupied:
+                self.hand.place(sq, promoted)
+            else:
+                self.hand.lift(sq)
+
+    def _report(self, cells: str) -> None:
+        self._report_all([cells])
 
     def _note(self, message: str) -> None:
         LOGGER.debug("simulator: %s", message)
