@@ -3,6 +3,8 @@ board, and those become the sensor events a real board sends (through SimulatedB
 
 from __future__ import annotations
 
+import asyncio
+
 import pygame
 import pytest
 
@@ -227,3 +229,18 @@ async def test_scripted_play_makes_a_capture_and_promotion() -> None:
     assert frames[-1] == occupancy(position)
     assert rig.virtual.squares[parse_square("3b")].is_promoted()  # type: ignore[union-attr]
     assert rig.virtual.hands[BLACK] == {PAWN: 1}
+
+
+async def test_capture_frames_come_apart_and_in_order() -> None:
+    rig = Rig("4k4/9/9/9/4p4/4R4/9/9/4K4 b - 1", question=Question("drop", ("G", "S")))
+    rig.sim.capture_gap = 0.05
+    rig.drag(rig.center("5f"), rig.center("5e"))
+    frames = rig.frames()
+    assert len(frames) == 2 and frames[-1][parse_square("5e")] == "."  # the pawn taken off
+    x, y, w, h = LAYOUT.question_buttons(("G", "S"))["G"]
+    rig.click((x + w // 2, y + h // 2))  # pressed during the gap: must come after the frame
+    assert rig.board.emitted[-1] == SensorFrame(rig.board.emitted[-1].t, frames[-1])
+    await asyncio.sleep(0.12)
+    kinds = [type(e).__name__ for e in rig.board.emitted]
+    assert kinds == ["SensorFrame", "SensorFrame", "SensorFrame", "PlayerInput"]
+    assert rig.frames()[-1][parse_square("5e")] == "x"
