@@ -69,7 +69,9 @@ def main() -> None:
     if not args.quick:
         nodes, seconds = timed(lambda: Board().perft(5), 1)
         assert nodes == 19861490, nodes
-        print(f"perft start depth 5: {nodes} nodes, {seconds:.1f} s, {nodes / seconds:,.0f} nodes/s")
+        print(
+            f"perft start depth 5: {nodes} nodes, {seconds:.1f} s, {nodes / seconds:,.0f} nodes/s"
+        )
 
 
 if __name__ == "__main__":
