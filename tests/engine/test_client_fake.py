@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import time
 from pathlib import Path
 
@@ -307,3 +309,19 @@ async def test_quit_of_a_hung_engine_kills_it() -> None:
     await usi.quit()  # stop (2 s) times out, then SIGTERM (ignored) and SIGKILL
     assert time.monotonic() - started < 8
     assert search.done and usi.pid is not None and process_gone(usi.pid)
+
+
+async def test_engine_killed_while_idle_is_reported_on_next_use() -> None:
+    usi = engine()
+    await usi.start()
+    assert usi.pid is not None
+    os.kill(usi.pid, signal.SIGKILL)
+    for _ in range(100):  # the child watcher reaps it shortly
+        if usi.returncode is not None:
+            break
+        await asyncio.sleep(0.02)
+    assert not usi.alive
+    with pytest.raises(EngineTerminated, match="killed by SIGKILL|not running"):
+        await usi.play("startpos", [], QUICK)
+    assert process_gone(usi.pid)
+    await usi.quit()

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import os
+import signal
 import sys
 from pathlib import Path
 
@@ -189,3 +192,20 @@ async def test_analyse_survives_a_crash(tmp_path: Path) -> None:
     async with ManagedEngine(config(*flags), policy=POLICY) as managed:
         info = await managed.analyse("startpos", [], Limit(movetime=50))
         assert info.depth == 3 and managed.restarts == 1
+
+
+async def test_engine_killed_between_moves_is_replaced_quietly() -> None:
+    events: list[EngineEvent] = []
+    async with ManagedEngine(config(), policy=POLICY, on_event=events.append) as managed:
+        await managed.new_game()
+        assert managed.engine is not None and managed.engine.pid is not None
+        old_pid = managed.engine.pid
+        os.kill(old_pid, signal.SIGKILL)
+        for _ in range(100):
+            if managed.engine.returncode is not None:
+                break
+            await asyncio.sleep(0.02)
+        result = await managed.play("startpos", [], QUICK)
+        assert result.bestmove == "7g7f" and managed.engine.pid != old_pid
+    assert process_gone(old_pid)
+    assert [e.kind for e in events].count("started") == 2
