@@ -196,7 +196,7 @@ class ResumedGame:
     start_sfen: str
     moves: list[Move]
     times: list[float]
-    header: dict[str, str] = field(default_factory=dict)
+    header: dict[str, Any] = field(default_factory=dict)
 
 
 class GameStore(Protocol):
@@ -206,7 +206,7 @@ class GameStore(Protocol):
 
     def resume(self, path: Path) -> ResumedGame: ...
 
-    def create(self, header: Mapping[str, str], start_sfen: str) -> Journal: ...
+    def create(self, header: Mapping[str, Any], start_sfen: str) -> Journal: ...
 
     def add_to_library(self, paths: Sequence[Path], outcome: Outcome) -> None: ...
 

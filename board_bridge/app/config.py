@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from board_bridge.app.clock import CLOCK_KINDS, ClockError, TimeControl
+from board_bridge.records.files import FORMAT_EXTENSIONS
 from board_bridge.shogi import STARTING_SFEN, Board, InvalidSfenError, Ruleset
 
 #: Sensor sources the app itself provides; the drivers' registry adds the hardware kinds.
@@ -27,9 +28,10 @@ APP_SINKS: Final = ("terminal", "none", "record")
 SENSINGS: Final = ("occupancy", "polarity")
 MODES: Final = ("casual", "tournament")
 ENGINE_SIDES: Final = ("none", "black", "white", "both")
-RECORD_FORMATS: Final = ("kif", "csa", "ki2", "jkf", "sfen")
 LOG_LEVELS: Final = ("debug", "info", "warning", "error")
 ENGINE_DIRS: Final = ("/usr/games",)
+#: Record formats (``kif`` is Shift_JIS KIF, ``kifu`` UTF-8 KIF, ``csa3`` CSA 3.0, ...).
+RECORD_FORMATS: Final = tuple(FORMAT_EXTENSIONS)
 
 DEFAULT_RECORDS_DIR: Final = "~/.local/share/board-bridge/games"
 
@@ -399,8 +401,9 @@ def parse_config(
             rc.bad(
                 "formats", f"unknown format {f!r} (expected some of {', '.join(RECORD_FORMATS)})"
             )
-    if "kif" not in formats:
-        formats = ("kif", *formats)  # the KIF is always written
+    formats = tuple(dict.fromkeys(formats))
+    if "kif" not in formats and "kifu" not in formats:
+        formats = ("kif", *formats)  # a KIF is always written
     library_raw = rc.get(
         "library",
         True,

@@ -140,7 +140,7 @@ class Game:
         self.engine_move: Move | None = None  # the engine's move, waiting to be made
         self.engine_time: float = 0.0  # its thinking time, recorded with that move
         self.hint_task: asyncio.Task[None] | None = None
-        self.header: dict[str, str] = {}
+        self.header: dict[str, Any] = {}
 
     @property
     def board(self) -> Board:
@@ -749,20 +749,24 @@ class Daemon:
             await self._refresh_leds()
             self.stop(f"{len(self.games_finished)} game(s) played")
 
-    def _header(self) -> dict[str, str]:
+    def _header(self) -> dict[str, Any]:
+        """The record's header: players, start time, time control (journal header keys)."""
         g = self.config.game
         engine_name = self.engine.name if self.engine is not None else "engine"
-        black = g.black or (engine_name if BLACK in g.engine_colors else "sente")
-        white = g.white or (engine_name if 1 in g.engine_colors else "gote")
-        header = {
-            "black": black,
-            "white": white,
-            "started": datetime.now().astimezone().isoformat(timespec="seconds"),
-            "time_control": self.config.clock.control.describe(),
+        control = self.config.clock.control
+        header: dict[str, Any] = {
+            "sente": g.black or (engine_name if BLACK in g.engine_colors else "sente"),
+            "gote": g.white or (engine_name if 1 in g.engine_colors else "gote"),
+            "started": datetime.now().astimezone().replace(microsecond=0).isoformat(),
+            "event": g.event,
             "mode": g.mode,
         }
-        if g.event:
-            header["event"] = g.event
+        if control.kind != "none":
+            header["time_total"] = control.main
+            if control.kind == "byoyomi":
+                header["byoyomi"] = control.byoyomi
+            elif control.kind == "fischer":
+                header["increment"] = control.increment
         return header
 
     # ================================================================== LEDs
