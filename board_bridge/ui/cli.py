@@ -133,7 +133,11 @@ def build_config(args: argparse.Namespace, simulator: bool) -> tuple[Any, UiSett
     return config, ui
 
 
-async def _run(config: Any, ui: UiSettings, simulator: bool, save_log: str | None) -> int:
+async def run_screen(
+    config: Any, ui: UiSettings, simulator: bool = False, save_log: str | None = None
+) -> int:
+    """Run the daemon with the screen: the simulator (``simulator``) or the board view beside
+    the configured board. ``board-bridge run`` calls this when ``[ui] enabled = true``."""
     import pygame
 
     from board_bridge.app import adapters
@@ -205,12 +209,12 @@ def cmd_sim(args: argparse.Namespace) -> int:
     config, ui = build_config(args, simulator=True)
     if args.save_log:
         Path(args.save_log).parent.mkdir(parents=True, exist_ok=True)
-    return asyncio.run(_run(config, ui, True, args.save_log))
+    return asyncio.run(run_screen(config, ui, True, args.save_log))
 
 
 def cmd_view(args: argparse.Namespace) -> int:
     config, ui = build_config(args, simulator=False)
-    return asyncio.run(_run(config, ui, False, None))
+    return asyncio.run(run_screen(config, ui, False, None))
 
 
 def register(subparsers: Any) -> None:

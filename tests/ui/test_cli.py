@@ -1,0 +1,74 @@
+"""`board-bridge sim` / `view` options and the [ui] table: overrides, defaults, errors."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+from board_bridge.cli import CliError, build_parser
+from board_bridge.ui.cli import UiConfigError, UiSettings, build_config, parse_ui_settings
+
+
+def parse(*argv: str) -> argparse.Namespace:
+    return build_parser().parse_args(list(argv))
+
+
+def test_commands_registered() -> None:
+    args = parse("sim", "--fullscreen", "--size", "800x480", "--save-log", "x.jsonl")
+    assert args.fullscreen and args.size == (800, 480) and args.save_log == "x.jsonl"
+    assert parse("view").func.__name__ == "cmd_view"
+    with pytest.raises(SystemExit):
+        parse("sim", "--size", "big")
+
+
+def test_simulator_replaces_board_and_leds(tmp_path: Path) -> None:
+    cfg = tmp_path / "board.toml"
+    cfg.write_text(
+        '[board]\nsource = "replay"\nsettings = { path = "x.jsonl" }\n'
+        '[leds]\nsink = "terminal"\n'
+        '[clock]\nkind = "byoyomi"\nmain = 600\nbyoyomi = 30\n'
+        "[ui]\nfullscreen = true\nfps = 20\n"
+    )
+    config, ui = build_config(parse("sim", "--config", str(cfg), "--records", str(tmp_path)), True)
+    assert config.board.source == "simulated" and config.leds.sink == "none"
+    assert config.clock.control.kind == "byoyomi"
+    assert config.records.directory == tmp_path
+    assert ui.fullscreen and ui.fps == 20.0 and not ui.enabled
+    assert config.game.engine_side == "none"
+
+
+def test_engine_option_plays_gote(tmp_path: Path) -> None:
+    engine = tmp_path / "engine"
+    engine.write_text("#!/bin/sh\n")
+    engine.chmod(0o755)
+    config, _ = build_config(parse("sim", "--engine", str(engine)), True)
+    assert config.game.engine_side == "white"
+    assert config.engine is not None and config.engine.resolved == str(engine)
+    config, _ = build_config(parse("sim", "--engine", str(engine), "--engine-side", "black"), True)
+    assert config.game.engine_side == "black"
+
+
+def test_bad_config_is_one_clear_error(tmp_path: Path) -> None:
+    cfg = tmp_path / "bad.toml"
+    cfg.write_text("[ui]\nfps = -3\nsize = 4\n")
+    with pytest.raises(CliError, match=r"ui.fps: must be a positive number.*ui.size: unknown key"):
+        build_config(parse("sim", "--config", str(cfg)), True)
+    cfg.write_text("[game]\nmode = 'blitz'\n")
+    with pytest.raises(CliError, match="game.mode"):
+        build_config(parse("sim", "--config", str(cfg)), True)
+    with pytest.raises(CliError, match="cannot read"):
+        build_config(parse("sim", "--config", str(tmp_path / "missing.toml")), True)
+    cfg.write_text("[ui\n")
+    with pytest.raises(CliError, match="TOML"):
+        build_config(parse("sim", "--config", str(cfg)), True)
+
+
+def test_ui_settings() -> None:
+    assert parse_ui_settings(None) == UiSettings()
+    ui = parse_ui_settings({"enabled": True, "width": 800, "height": 480, "hide_cursor": True})
+    assert ui.enabled and (ui.width, ui.height) == (800, 480) and ui.hide_cursor
+    for bad in ({"width": 800.5}, {"enabled": "yes"}, {"fps": True}, []):
+        with pytest.raises(UiConfigError):
+            parse_ui_settings(bad)
