@@ -48,6 +48,22 @@ def check_input_value(value: object) -> str:
     return str(value)
 
 
+def parse_button(spec: object) -> tuple[str | None, float]:
+    """A button of a button row or a chain's spare input, from config: an input name,
+    ``""`` (no button there), or ``{input = "resign", hold = 2.0}``."""
+    if spec == "" or spec is None:
+        return None, 0.0
+    if isinstance(spec, Mapping):
+        unknown = set(spec) - {"input", "hold"}
+        if unknown or "input" not in spec:
+            raise ValueError(f"a button table has 'input' and optionally 'hold': {dict(spec)!r}")
+        hold = spec.get("hold", 0.0)
+        if not isinstance(hold, int | float) or isinstance(hold, bool) or not 0 <= hold <= 10:
+            raise ValueError(f"hold must be 0 to 10 seconds: {hold!r}")
+        return check_input_value(spec["input"]), float(hold)
+    return check_input_value(spec), 0.0
+
+
 @dataclass(frozen=True)
 class ButtonSpec:
     """One button: its pin, and how long it must be held (0: on press).

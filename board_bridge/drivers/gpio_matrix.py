@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from board_bridge.drivers.buttons import check_input_value
+from board_bridge.drivers.buttons import parse_button
 from board_bridge.drivers.gpio import resolve_pin_factory
 from board_bridge.drivers.matrix import MatrixConfigError, SquareMap
 from board_bridge.drivers.scanning import MAX_SCAN_HZ, MIN_SCAN_HZ, ScannedSource
@@ -37,10 +37,12 @@ DEFAULT_COLUMNS: tuple[int, ...] = (2, 3, 12, 16, 20, 21, 23, 24, 25)
 
 @dataclass(frozen=True)
 class ButtonRow:
-    """A matrix row wired to buttons: ``values[c]`` is the input of the button on column c."""
+    """A matrix row wired to buttons: ``values[c]`` is the input of the button on column c;
+    ``holds[c]`` how long it must be held to count (default 0: on press)."""
 
     pin: int | str
     values: tuple[str | None, ...]
+    holds: tuple[float, ...] = ()
 
 
 class GpioMatrixSource(ScannedSource):
@@ -79,10 +81,15 @@ class GpioMatrixSource(ScannedSource):
         if len(button_rows) > 2:
             raise MatrixConfigError("at most two button rows")
         values: list[str | None] = []
+        holds: list[float] = []
         for br in button_rows:
             if len(br.values) > 9:
                 raise MatrixConfigError(f"button row on pin {br.pin}: at most 9 buttons")
+            if br.holds and len(br.holds) != len(br.values):
+                raise MatrixConfigError(f"button row on pin {br.pin}: one hold time per button")
             values.extend(list(br.values) + [None] * (9 - len(br.values)))
+            row_holds = list(br.holds) or [0.0] * len(br.values)
+            holds.extend(row_holds + [0.0] * (9 - len(br.values)))
         all_pins = [*rows, *columns, *(br.pin for br in button_rows)]
         if len(set(all_pins)) != len(all_pins):
             raise MatrixConfigError(f"a pin is used twice: {all_pins}")
@@ -91,6 +98,7 @@ class GpioMatrixSource(ScannedSource):
             debounce_scans=debounce_scans,
             debounce_ms=debounce_ms,
             button_values=values,
+            button_holds=holds,
             clock=clock,
         )
         self.row_names = tuple(rows)
@@ -121,10 +129,12 @@ class GpioMatrixSource(ScannedSource):
             if isinstance(raw_values, str) or not isinstance(raw_values, Sequence):
                 raise sub.error("buttons", 'must be a list of inputs (or "" for no button)')
             try:
-                vals = tuple(check_input_value(v) if v else None for v in raw_values)
+                specs = [parse_button(v) for v in raw_values]
             except ValueError as exc:
                 raise sub.error("buttons", str(exc)) from None
-            button_rows.append(ButtonRow(pin, vals))
+            button_rows.append(
+                ButtonRow(pin, tuple(v for v, _ in specs), tuple(h for _, h in specs))
+            )
         try:
             square_map = SquareMap.from_settings(
                 rotate=s.integer("rotate", 0),

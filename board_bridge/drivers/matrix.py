@@ -101,7 +101,7 @@ def bits_from_cells(cells: str) -> int:
 #: identical unipolar sensors, one mounted upside down). The unpromoted face of
 #: every piece carries the south pole towards the board.
 #: "presence-latch": bit a = an omnipolar switch (a magnet is there), bit b = a
-#: bipolar latch (the last pole seen was north).
+#: bipolar latch, active (output low) after a south pole: the unpromoted face.
 POLARITY_MODES: Final = ("two-unipolar", "presence-latch")
 
 
@@ -114,7 +114,7 @@ def polarity_cell(a: bool, b: bool, mode: str = "two-unipolar") -> str:
     if mode == "presence-latch":
         if not a:
             return EMPTY
-        return PROMOTED if b else UNPROMOTED
+        return UNPROMOTED if b else PROMOTED
     raise MatrixConfigError(f"polarity must be one of {', '.join(POLARITY_MODES)}: {mode!r}")
 
 

@@ -44,6 +44,7 @@ class ScannedSource(SensorSource):
         debounce_scans: int = 3,
         debounce_ms: float = 5.0,
         button_values: Sequence[str | None] = (),
+        button_holds: Sequence[float] = (),
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         if not MIN_SCAN_HZ <= scan_hz <= MAX_SCAN_HZ:
@@ -57,6 +58,11 @@ class ScannedSource(SensorSource):
         self._debouncer = Debouncer(debounce_scans, debounce_ms / 1000.0)
         #: the input value of each button bit :meth:`_scan` returns (None: unused)
         self.button_values = tuple(button_values)
+        #: seconds each button must be held before it counts (0: on press)
+        self.button_holds = tuple(button_holds) or (0.0,) * len(self.button_values)
+        if len(self.button_holds) != len(self.button_values):
+            raise ValueError("one hold time per button")
+        self._held_since: dict[int, float] = {}
         self._buttons = Debouncer(debounce_scans, debounce_ms / 1000.0, size=len(button_values))
         self._loop: asyncio.AbstractEventLoop | None = None
         self._queue: asyncio.Queue[SensorEvent | BaseException] | None = None
@@ -160,9 +166,22 @@ class ScannedSource(SensorSource):
         for when, state in self._buttons.update_raw(buttons, t):
             if before is not None and self._debouncer.state is not None:
                 for i, value in enumerate(self.button_values):
-                    if value is not None and state[i] == "1" and before[i] != "1":
-                        self._post(PlayerInput(when, value))
+                    if value is None:
+                        continue
+                    if state[i] == "1" and before[i] != "1":
+                        if self.button_holds[i] > 0:
+                            self._held_since[i] = when
+                        else:
+                            self._post(PlayerInput(when, value))
+                    elif state[i] != "1" and before[i] == "1":
+                        self._held_since.pop(i, None)  # let go too soon
             before = state
+        for i, since in list(self._held_since.items()):
+            if t - since >= self.button_holds[i]:
+                del self._held_since[i]  # once per press
+                value = self.button_values[i]
+                assert value is not None
+                self._post(PlayerInput(t, value))
 
     def _run(self) -> None:
         period = 1.0 / self.scan_hz

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from board_bridge.drivers.buttons import check_input_value
+from board_bridge.drivers.buttons import check_input_value, parse_button
 from board_bridge.drivers.gpio import resolve_pin_factory
 from board_bridge.drivers.matrix import POLARITY_MODES, MatrixConfigError, polarity_cell
 from board_bridge.drivers.scanning import MAX_SCAN_HZ, MIN_SCAN_HZ, ScannedSource
@@ -69,8 +69,8 @@ class ShiftRegisterSource(ScannedSource):
     polarity); ``second_inputs[s]``: its second sensor on a polarity board
     (default ``2s + 1``). ``polarity``: None for occupancy, or one of
     ``"two-unipolar"``, ``"presence-latch"``. ``buttons`` maps an input number to
-    an input value. ``active_low``: a closed switch reads 0 (switch to ground,
-    pull-up resistor). ``spi``: an already open SPI device (tests), else spidev opens
+    an input value (``button_holds``: seconds it must be held, e.g. for resign).
+    ``active_low``: a closed switch reads 0 (switch to ground, pull-up resistor). ``spi``: an already open SPI device (tests), else spidev opens
     ``/dev/spidev<bus>.<device>``; the default 0.1 leaves 0.0 to WS2812 LEDs on MOSI
     (the chain needs only SCLK, MISO and the load pin; CE1 stays unconnected).
     """
@@ -86,6 +86,7 @@ class ShiftRegisterSource(ScannedSource):
         second_inputs: Sequence[int] | None = None,
         polarity: str | None = None,
         buttons: Mapping[int, str] | None = None,
+        button_holds: Mapping[int, float] | None = None,
         chips: int | None = None,
         active_low: bool = True,
         check_byte: int | None = 0x00,
@@ -129,6 +130,7 @@ class ShiftRegisterSource(ScannedSource):
             debounce_scans=debounce_scans,
             debounce_ms=debounce_ms,
             button_values=[buttons[n] for n in button_inputs],
+            button_holds=[(button_holds or {}).get(n, 0.0) for n in button_inputs],
             clock=clock,
         )
         self.load_pin = load_pin
@@ -156,9 +158,14 @@ class ShiftRegisterSource(ScannedSource):
         if polarity is not None:
             polarity = s.text("polarity", choices=POLARITY_MODES)
         buttons: dict[int, str] = {}
+        holds: dict[int, float] = {}
         for key, value in s.table("buttons", {}).items():
             try:
-                buttons[int(key)] = check_input_value(value)
+                name, hold = parse_button(value)
+                if name is None:
+                    continue
+                buttons[int(key)] = name
+                holds[int(key)] = hold
             except ValueError as exc:
                 raise s.error("buttons", f"{exc} (keys are input numbers)") from None
         check = s.raw("check_byte", 0)
@@ -183,6 +190,7 @@ class ShiftRegisterSource(ScannedSource):
                 second_inputs=int_list("second_inputs"),
                 polarity=polarity,
                 buttons=buttons,
+                button_holds=holds,
                 chips=s.raw("chips", None),
                 active_low=s.boolean("active_low", True),
                 check_byte=check,

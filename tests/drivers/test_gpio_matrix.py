@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Callable
 
 import pytest
@@ -262,3 +263,50 @@ def test_from_settings_defaults_and_errors() -> None:
         GpioMatrixSource.from_settings({"button_rows": [{"pin": 7, "buttons": ["promot"]}]})
     with pytest.raises(DriverConfigError, match="rotate"):
         GpioMatrixSource.from_settings({"rotate": 45})
+
+
+async def test_a_held_button_row_button_counts_only_after_its_hold_time(
+    factory: MockFactory,
+) -> None:
+    rows = [ButtonRow(7, ("undo", "resign"), (0.0, 0.15))]
+    matrix, source = make(factory, button_rows=rows)
+    async with source:
+        events = source.events()
+        await next_frame(events)
+        got: list[PlayerInput] = []
+
+        async def consume() -> None:
+            async for ev in events:
+                if isinstance(ev, PlayerInput):
+                    got.append(ev)
+
+        reader = asyncio.create_task(consume())
+        collect = asyncio.sleep
+        matrix.close(82)  # resign, tapped
+        await asyncio.sleep(0.05)
+        matrix.open(82)
+        await collect(0.3)
+        assert got == []
+        pressed_at = time.monotonic()
+        matrix.close(82)  # resign, held
+        await collect(0.5)
+        assert [g.value for g in got] == ["resign"]
+        assert got[0].t - pressed_at >= 0.14
+        matrix.open(82)
+        matrix.close(81)  # undo: on press
+        await collect(0.2)
+        assert [g.value for g in got] == ["resign", "undo"]
+        reader.cancel()
+        await asyncio.gather(reader, return_exceptions=True)
+
+
+def test_button_row_settings_with_holds() -> None:
+    src = GpioMatrixSource.from_settings(
+        {"button_rows": [{"pin": 8, "buttons": ["undo", {"input": "resign", "hold": 2.0}]}]}
+    )
+    assert src.button_values[:2] == ("undo", "resign")
+    assert src.button_holds[:2] == (0.0, 2.0)
+    with pytest.raises(DriverConfigError, match="hold"):
+        GpioMatrixSource.from_settings(
+            {"button_rows": [{"pin": 8, "buttons": [{"input": "resign", "hold": "long"}]}]}
+        )

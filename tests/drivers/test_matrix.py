@@ -173,8 +173,8 @@ def test_polarity_cells() -> None:
     assert polarity_cell(False, True) == "p"
     assert polarity_cell(True, True) == "x"
     assert polarity_cell(False, True, "presence-latch") == "."
-    assert polarity_cell(True, False, "presence-latch") == "u"
-    assert polarity_cell(True, True, "presence-latch") == "p"
+    assert polarity_cell(True, True, "presence-latch") == "u"  # the latch saw a south pole
+    assert polarity_cell(True, False, "presence-latch") == "p"
     with pytest.raises(MatrixConfigError):
         polarity_cell(True, True, "tri-state")
 

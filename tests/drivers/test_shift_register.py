@@ -101,9 +101,10 @@ async def test_presence_and_latch_polarity() -> None:
     async with source:
         events = source.events()
         await next_event(events, cells_are(board()))
-        chain.set_active({2, 3, 4, 1})  # square 1: present + latch north; square 2: present
-        # square 0: latch only (a magnet left earlier): still empty
-        await next_event(events, cells_are(board(s1="p", s2="u")))
+        # square 0: latch only (a magnet left earlier): still empty; square 1: present and
+        # the latch saw a south pole (unpromoted); square 2: present, latch released (north)
+        chain.set_active({1, 2, 3, 4})
+        await next_event(events, cells_are(board(s1="u", s2="p")))
 
 
 async def test_an_unplugged_chain_disconnects_and_comes_back() -> None:
@@ -132,9 +133,14 @@ def test_decode_bit_order() -> None:
 
 def test_settings() -> None:
     s = ShiftRegisterSource.from_settings(
-        {"load_pin": 24, "polarity": "two-unipolar", "buttons": {"162": "promote"}}
+        {
+            "load_pin": 24,
+            "polarity": "two-unipolar",
+            "buttons": {"162": "promote", "163": {"input": "resign", "hold": 2}, "164": ""},
+        }
     )
-    assert s.chips == 21 and s.button_values == ("promote",)
+    assert s.chips == 21 and s.button_values == ("promote", "resign")
+    assert s.button_holds == (0.0, 2.0)
     with pytest.raises(DriverConfigError, match="polarity"):
         ShiftRegisterSource.from_settings({"polarity": "north"})
     with pytest.raises(DriverConfigError, match="used twice"):
