@@ -35,7 +35,7 @@ async def test_intents_light_the_right_leds(link: Path) -> None:
             layout = Layout.per_square()
             want = render_colors(intents, layout, 0.0)  # all steady marks: time does not matter
             await wait_until(lambda: sim.leds() == want)
-            assert b.led_acknowledged
+            await wait_until(lambda: b.led_acknowledged)  # the ACK follows the LEDs
             assert sum(1 for c in sim.leds() if c != OFF) == 3
             # the same intents again send nothing new
             sent = b.stats.led_frames
