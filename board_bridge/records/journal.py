@@ -56,12 +56,10 @@ def _encode_entry(entry: Mapping[str, Any]) -> bytes:
 
 def _decode_line(line: bytes) -> dict[str, Any] | None:
     """The entry of a complete line (without its newline), or None when it is damaged."""
-    if len(line) < 10 or line[8:9] != b" ":
+    head = line[:8]
+    if len(line) < 10 or line[8:9] != b" " or head.strip(b"0123456789abcdef"):
         return None
-    try:
-        crc = int(line[:8], 16)
-    except ValueError:
-        return None
+    crc = int(head, 16)
     body = line[9:]
     if zlib.crc32(body) != crc:
         return None
