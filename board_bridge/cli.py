@@ -16,6 +16,7 @@ COMMAND_MODULES = (
     "board_bridge.shogi.cli",
     "board_bridge.tracker.cli",
     "board_bridge.records.cli",
+    "board_bridge.engine.cli",
     "board_bridge.app.cli",
     "board_bridge.drivers.cli",
     "board_bridge.ui.cli",
