@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from board_bridge.app.config import parse_config
-from board_bridge.app.daemon import Daemon
+from board_bridge.app.daemon import Daemon, DaemonError
 from board_bridge.app.player import PlayerReport, ScriptedPlayer
 from board_bridge.app.simulated import SimulatedBoard
 from board_bridge.shogi import Outcome
@@ -159,7 +159,13 @@ async def run_demo(
     )
     run = asyncio.create_task(daemon.run())
     try:
-        await asyncio.wait_for(daemon.ready.wait(), 60)
+        ready = asyncio.create_task(daemon.ready.wait())
+        done, _ = await asyncio.wait([ready, run], timeout=60, return_when=asyncio.FIRST_COMPLETED)
+        if ready not in done:
+            ready.cancel()
+            if run in done:
+                run.result()  # raises what stopped the daemon
+            raise DaemonError("the daemon did not start within 60 s")
         play = asyncio.create_task(player.run())
         done, _ = await asyncio.wait([run, play], return_when=asyncio.FIRST_COMPLETED)
         if play in done:
