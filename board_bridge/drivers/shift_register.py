@@ -169,8 +169,10 @@ class ShiftRegisterSource(ScannedSource):
             except ValueError as exc:
                 raise s.error("buttons", f"{exc} (keys are input numbers)") from None
         check = s.raw("check_byte", 0)
-        if check is not None and (not isinstance(check, int) or not 0 <= check <= 255):
-            raise s.error("check_byte", f"must be 0-255 or null, got {check!r}")
+        if check is False:
+            check = None  # no check byte: the chain's last SER is not tied to a level
+        elif isinstance(check, bool) or not isinstance(check, int) or not 0 <= check <= 255:
+            raise s.error("check_byte", f"must be 0-255 or false, got {check!r}")
 
         def int_list(key: str) -> list[int] | None:
             value = s.raw(key, None)

@@ -153,3 +153,5 @@ def test_settings() -> None:
         ShiftRegisterSource.from_settings({"speed": 10})
     with pytest.raises(DriverConfigError, match="check_byte"):
         ShiftRegisterSource.from_settings({"check_byte": 300})
+    assert ShiftRegisterSource.from_settings({"check_byte": False}).check_byte is None
+    assert ShiftRegisterSource.from_settings({"check_byte": 255}).check_byte == 255
