@@ -131,8 +131,8 @@ class Seek:
 
 def standard_challenges(challenge: dict[str, Any]) -> bool:
     """The default challenge filter: incoming, standard shogi, real-time or correspondence."""
-    variant = (challenge.get("variant") or {}).get("key", "standard")
-    return challenge.get("direction", "in") != "out" and variant == "standard"
+    variant = str((challenge.get("variant") or {}).get("key", "standard"))
+    return str(challenge.get("direction", "in")) != "out" and variant == "standard"
 
 
 class LishogiClient(OnlineOpponent):

@@ -168,6 +168,11 @@ async def test_whole_game_opponent_resigns_and_record_matches(tmp_path: Path) ->
         assert_record_matches(player, server)
         assert_record_matches(opponent, server)
         assert server.records[-1].summary == "toryo"
+        # what went over the wire from each client, as the server read it
+        sent = [line for line in server.players["player"].received if line]
+        assert sent[:2] == ["AGREE test-game-1", "+7776FU"]
+        assert sent[2:5] == ["+2726FU", "+2625FU", "+6978KI"]
+        assert [line for line in server.players["opponent"].received if line][-1] == "%TORYO"
 
 
 async def test_player_resigns(tmp_path: Path) -> None:
