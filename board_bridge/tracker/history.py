@@ -1,0 +1,77 @@
+"""What each square did since the current move began: when it was emptied and refilled."""
+
+from __future__ import annotations
+
+Interval = tuple[float, float | None]  # (emptied at, refilled at or None while still empty)
+
+
+class SquareHistory:
+    """Occupancy transitions per square, pruned as the tracker's windows move forward.
+
+    Only occupancy is kept (a face turning over is not a lift). Queries look at *lifts*:
+    intervals during which a square read empty, ignoring those shorter than ``min_lift``
+    (contact bounce), except one still going on.
+    """
+
+    __slots__ = ("_tr", "min_lift")
+
+    def __init__(self, min_lift: float) -> None:
+        self.min_lift = min_lift
+        self._tr: list[list[tuple[float, bool]]] = [[] for _ in range(81)]
+
+    def clear(self) -> None:
+        for tr in self._tr:
+            tr.clear()
+
+    def record(self, sq: int, t: float, occupied: bool) -> None:
+        self._tr[sq].append((t, occupied))
+
+    def prune(self, before: float) -> None:
+        """Forget transitions before ``before`` (queries never look further back)."""
+        for tr in self._tr:
+            if tr and tr[0][0] < before:
+                i = 0
+                while i < len(tr) and tr[i][0] < before:
+                    i += 1
+                del tr[:i]
+
+    def last_change(self, sq: int) -> float | None:
+        tr = self._tr[sq]
+        return tr[-1][0] if tr else None
+
+    def lifts(self, sq: int, since: float, until: float = float("inf")) -> list[Interval]:
+        """Empty intervals of ``sq`` that began after ``since`` and before ``until``; a
+        refill after ``until`` counts as still empty. Bounce-short closed ones are left out."""
+        out: list[Interval] = []
+        start: float | None = None
+        min_lift = self.min_lift
+        for t, occupied in self._tr[sq]:
+            if t > until:
+                break
+            if occupied:
+                if start is not None:
+                    if t - start >= min_lift and start > since:
+                        out.append((start, t))
+                    start = None
+            elif start is None:
+                start = t
+        if start is not None and start > since:
+            out.append((start, None))
+        return out
+
+    def last_refill(self, sq: int, since: float, until: float = float("inf")) -> float | None:
+        """When ``sq`` was last refilled after a real lift that began after ``since``."""
+        for start, end in reversed(self.lifts(sq, since, until)):
+            if end is not None:
+                return end
+            del start
+        return None
+
+    def last_lift(self, sq: int, since: float, until: float = float("inf")) -> float | None:
+        """When the last real lift of ``sq`` (after ``since``) began."""
+        lifts = self.lifts(sq, since, until)
+        return lifts[-1][0] if lifts else None
+
+    def changed_since(self, since: float) -> list[int]:
+        """Squares with any transition after ``since``."""
+        return [sq for sq in range(81) if self._tr[sq] and self._tr[sq][-1][0] > since]

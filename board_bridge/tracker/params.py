@@ -1,0 +1,50 @@
+"""Timing constants of the move tracker, each with what it means on a real board."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+
+@dataclass(frozen=True)
+class TrackerParams:
+    """How long the tracker waits before it believes the sensors (seconds).
+
+    - ``settle``: a board state must stay unchanged this long before the tracker decides
+      on it (a move, a correction, an error). Longer than a reed switch's bounce and than
+      a sliding piece or a hovering hand takes to cross a square; short enough that the
+      board answers at once.
+    - ``capture_settle``: a capture is only seen in the history (the target was emptied and
+      refilled after the attacker was lifted); its final occupancy is also that of an
+      attacker still held over the board after a neighbour was knocked and put back, so a
+      capture waits this long instead (an input from the player settles it at once).
+    - ``bounce``: a state shorter than this is contact bounce: it is never shown and never
+      taken as an intermediate position. Lifted pieces and their targets are shown once a
+      state has lasted this long.
+    - ``min_lift``: an occupied square must read empty at least this long to count as
+      lifted (a fast capture empties its target for tens of milliseconds; a switch's
+      bounce opens it for a few).
+    - ``takeback_settle``: a retraction or take-back whose occupancy is also that of a move
+      in progress (the opponent lifting the piece it will capture) is only believed once
+      the board has stayed so this long.
+    - ``illegal_settle``: tournament mode: an illegal move left on the board this long (or
+      until the clock is pressed) loses the game.
+    """
+
+    settle: float = 0.3
+    capture_settle: float = 0.5
+    bounce: float = 0.015
+    min_lift: float = 0.005
+    takeback_settle: float = 2.0
+    illegal_settle: float = 1.0
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if not isinstance(value, int | float) or value < 0:
+                raise ValueError(f"TrackerParams.{f.name} must be a number >= 0: {value!r}")
+        if self.capture_settle < self.settle:
+            raise ValueError("TrackerParams.capture_settle must be >= settle")
+        if self.takeback_settle < self.settle:
+            raise ValueError("TrackerParams.takeback_settle must be >= settle")
+        if self.bounce > self.settle:
+            raise ValueError("TrackerParams.bounce must be <= settle")

@@ -1,0 +1,122 @@
+"""Per-position facts the tracker asks for often: expected sensor cells, legal moves by square."""
+
+from __future__ import annotations
+
+from board_bridge.shogi import KING, Board, Move
+from board_bridge.tracker.events import EMPTY, OCCUPIED, PROMOTED, UNPROMOTED
+
+
+def cells_of_codes(codes: list[int], polarity: bool) -> str:
+    """What the sensors see for a board given as piece codes (see ``Board.board_cells``)."""
+    if polarity:
+        return "".join(
+            EMPTY if not c else (PROMOTED if (c & 15) > KING else UNPROMOTED) for c in codes
+        )
+    return "".join(OCCUPIED if c else EMPTY for c in codes)
+
+
+def diff(a: str, b: str) -> list[int]:
+    """Squares where two 81-cell strings differ."""
+    if a == b:
+        return []
+    return [i for i in range(81) if a[i] != b[i]]
+
+
+class PosInfo:
+    """A position (never mutated) with its expected cells and its legal moves indexed."""
+
+    __slots__ = ("board", "codes", "exp", "turn", "polarity", "_from", "_drops", "_onto", "_legal")
+
+    def __init__(self, board: Board, polarity: bool) -> None:
+        self.board = board
+        self.codes = board.board_cells()
+        self.turn = board.turn
+        self.polarity = polarity
+        self.exp = cells_of_codes(self.codes, polarity)
+        self._legal: list[Move] | None = None
+        self._from: dict[int, list[Move]] = {}
+        self._drops: dict[int, list[Move]] = {}
+        self._onto: dict[int, list[Move]] = {}
+
+    def _index(self) -> list[Move]:
+        if self._legal is None:
+            legal = self.board.legal_moves
+            for m in legal:
+                if m.from_square is None:
+                    self._drops.setdefault(m.to_square, []).append(m)
+                else:
+                    self._from.setdefault(m.from_square, []).append(m)
+                    self._onto.setdefault(m.to_square, []).append(m)
+            self._legal = legal
+        return self._legal
+
+    @property
+    def legal(self) -> list[Move]:
+        return self._index()
+
+    def moves_from(self, sq: int) -> list[Move]:
+        self._index()
+        return self._from.get(sq, [])
+
+    def drops_to(self, sq: int) -> list[Move]:
+        self._index()
+        return self._drops.get(sq, [])
+
+    def moves_onto(self, sq: int) -> list[Move]:
+        """Legal board moves (not drops) ending on ``sq``."""
+        self._index()
+        return self._onto.get(sq, [])
+
+    def own(self, sq: int) -> bool:
+        c = self.codes[sq]
+        return bool(c) and c >> 4 == self.turn
+
+    def theirs(self, sq: int) -> bool:
+        c = self.codes[sq]
+        return bool(c) and c >> 4 != self.turn
+
+    def face_after(self, move: Move) -> str:
+        """The cell the destination of ``move`` shows once it is made."""
+        if not self.polarity:
+            return OCCUPIED
+        if move.from_square is None:
+            return UNPROMOTED
+        code = self.codes[move.from_square]
+        return PROMOTED if move.promotion or (code & 15) > KING else UNPROMOTED
+
+    def changes(self, move: Move) -> dict[int, str]:
+        """The cells ``move`` changes: square -> new cell."""
+        out: dict[int, str] = {}
+        face = self.face_after(move)
+        if move.from_square is not None:
+            out[move.from_square] = EMPTY
+        if self.exp[move.to_square] != face:
+            out[move.to_square] = face
+        return out
+
+
+class PositionCache:
+    """PosInfo by position (board, hands, side to move); bounded."""
+
+    def __init__(self, polarity: bool, size: int = 512) -> None:
+        self.polarity = polarity
+        self.size = size
+        self._cache: dict[int, PosInfo] = {}
+
+    def get(self, board: Board) -> PosInfo:
+        """The PosInfo of ``board`` (copied: the caller may go on mutating its board)."""
+        key = board.position_key()
+        info = self._cache.get(key)
+        if info is None:
+            if len(self._cache) >= self.size:
+                self._cache.clear()
+            info = PosInfo(board.copy(stack=False), self.polarity)
+            self._cache[key] = info
+        return info
+
+    def after(self, info: PosInfo, *moves: Move) -> PosInfo:
+        """The PosInfo of ``info``'s position after ``moves`` (trusted legal)."""
+        board = info.board.copy(stack=False)
+        for m in moves:
+            board.push(m)
+        return self.get(board)

@@ -1,0 +1,1295 @@
+"""The move tracker: explains each settled board state with the rules core and the history.
+
+How it decides (see docs/tracker.md): the tracker keeps the game (with the last move
+still open to correction), each square's lifts since the current move began, and the
+states the board went through. When the board has been still for ``settle`` seconds it
+explains the state: nothing / a piece lifted / a move by the side to move / a correction
+or retraction of the open move / a take-back / a move and the reply that followed before
+the board settled / an illegal state. Among explanations that fit the occupancy, the one
+that leaves the fewest lifted squares unexplained wins (then the one whose unexplained
+lifts are oldest, then the simplest kind). A capture needs its target emptied and
+refilled after the attacker was lifted: occupancy alone cannot tell it from a held piece.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from board_bridge.shogi import (
+    HAND_PIECE_TYPES,
+    KING,
+    STARTING_SFEN,
+    Board,
+    IllegalReason,
+    Move,
+    Outcome,
+    Ruleset,
+    Termination,
+    piece_type_from_symbol,
+    piece_type_symbol,
+    square_name,
+)
+from board_bridge.tracker.events import (
+    EMPTY,
+    INPUT_NONPROMOTE,
+    INPUT_PROMOTE,
+    OCCUPIED,
+    PROMOTED,
+    UNPROMOTED,
+    PlayerInput,
+    SensorEvent,
+    SensorFrame,
+)
+from board_bridge.tracker.history import SquareHistory
+from board_bridge.tracker.intents import LedIntents, Mark, merge_marks
+from board_bridge.tracker.outputs import (
+    GameEnded,
+    IllegalState,
+    MoveClosed,
+    MoveCorrected,
+    MoveMade,
+    MoveRetracted,
+    QuestionAsked,
+    QuestionCancelled,
+    Resynced,
+    SetupComplete,
+    SetupProgress,
+    StateRestored,
+    TakeBack,
+    TrackerOutput,
+)
+from board_bridge.tracker.params import TrackerParams
+from board_bridge.tracker.positions import PosInfo, PositionCache, diff
+
+SENSINGS = ("occupancy", "polarity")
+MODES = ("casual", "tournament")
+
+# Kinds of explanation, in order of preference when everything else is equal.
+IDLE, MOVE, CORRECT, RETRACT, BACK, INPROG, INPROG0, TWO = range(8)
+_NEG_INF = float("-inf")
+_MAX_STATES = 120  # intermediate states looked at for a move made before the board settled
+
+
+def _squares(move: Move) -> frozenset[int]:
+    if move.from_square is None:
+        return frozenset((move.to_square,))
+    return frozenset((move.from_square, move.to_square))
+
+
+def _same_squares(a: Move, b: Move) -> bool:
+    return a.from_square == b.from_square and a.to_square == b.to_square
+
+
+@dataclass(slots=True)
+class _Expl:
+    """One explanation of a board state."""
+
+    kind: int
+    moves: tuple[Move, ...] = ()  # MOVE/CORRECT (or TWO's second move): variants, same squares
+    first: tuple[Move, ...] = ()  # TWO: variants of the first move
+    lifted: tuple[int, ...] = ()  # in-progress lifts
+    back: int = 0  # BACK: plies taken back
+    involved: frozenset[int] = frozenset()
+    capture: bool = False  # a capture seen only in the history: waits capture_settle
+    t_mid: float = 0.0  # TWO: when the first move's position was reached
+    mid_cells: str = ""
+    score: tuple[int, float, int] = (0, 0.0, 0)
+
+
+@dataclass(slots=True)
+class _Ctx:
+    """The positions a state is explained against (the real game, or with a pending move)."""
+
+    cur: PosInfo
+    prev: PosInfo | None  # before the open (or pending) move
+    open_move: Move | None
+    w_cur: float
+    ref_cur: str
+    w_prev: float
+    virtual: bool
+
+
+@dataclass(slots=True)
+class _Pending:
+    kind: str  # "move": a new move from base; "correct": replaces the open move
+    base: PosInfo
+    cands: tuple[Move, ...]
+    question: QuestionAsked
+    saved_prev: tuple[float, str] | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Display:
+    lifted: tuple[int, ...]
+    targets: frozenset[int]
+
+
+@dataclass(frozen=True, slots=True)
+class _Illegal:
+    reason: str
+    clear: frozenset[int]
+    fill: frozenset[int]
+    error: frozenset[int]
+    offender: int | None  # the colour that made an illegal move (tournament: it loses)
+
+
+class Tracker:
+    """Turns sensor events into moves, questions, errors and LED intents. Pure: no clock,
+    no I/O; time comes in with each event. See the module docstring and docs/tracker.md.
+    """
+
+    def __init__(
+        self,
+        sfen: str = STARTING_SFEN,
+        *,
+        sensing: str = "occupancy",
+        mode: str = "casual",
+        ruleset: Ruleset | None = None,
+        params: TrackerParams | None = None,
+        setup: bool = True,
+    ) -> None:
+        if sensing not in SENSINGS:
+            raise ValueError(f"sensing must be occupancy or polarity, not {sensing!r}")
+        if mode not in MODES:
+            raise ValueError(f"mode must be casual or tournament, not {mode!r}")
+        self.sensing = sensing
+        self.mode = mode
+        self.params = params or TrackerParams()
+        self._polarity = sensing == "polarity"
+        if self._polarity:
+            self._norm = str.maketrans({OCCUPIED: UNPROMOTED})
+        else:
+            self._norm = str.maketrans({UNPROMOTED: OCCUPIED, PROMOTED: OCCUPIED})
+        self._fresh = UNPROMOTED if self._polarity else OCCUPIED  # a dropped piece's cell
+        self._tournament = mode == "tournament"
+        self.ruleset = ruleset or Ruleset(illegal_move_loses=self._tournament)
+        self._game = Board(sfen)
+        self._cache = PositionCache(self._polarity)
+        self._open = False  # the last move may still be corrected by its mover
+        self._open_engine = False  # ... and it was the engine's move (no corrections)
+        self._p0: PosInfo | None = None  # the position before the open move
+        self._phase = "setup" if setup else "play"
+        self._outcome: Outcome | None = None
+        self._hist = SquareHistory(self.params.min_lift)
+        exp = self._info().exp
+        # sensor state
+        self._cells: str | None = None if setup else exp
+        self._t_change = _NEG_INF
+        self._t_now = _NEG_INF
+        self._settled = True
+        self._state_id = 0
+        self._states: list[tuple[float, str]] = []
+        # windows: when the position (and the one before the open move) was last on the board
+        self._w_cur = _NEG_INF
+        self._ref_cur = exp
+        self._w_prev = _NEG_INF
+        self._ref_prev = exp
+        # decisions
+        self._gen = 0
+        self._eval_key: tuple[int, int] | None = None
+        self._eval: tuple[_Expl | None, _Expl | None, _Ctx] | None = None
+        self._pending: _Pending | None = None
+        self._illegal: _Illegal | None = None
+        self._shown: IllegalState | None = None
+        self._display: _Display | None = None
+        self._preview_id = -1
+        self._setup_last: tuple[frozenset[int], frozenset[int]] | None = None
+        self._expected: Move | None = None
+        self._hint: Move | None = None
+        self._resync = False
+        self._intents: LedIntents | None = None
+
+    # ------------------------------------------------------------------ public API
+
+    @property
+    def board(self) -> Board:
+        """The game so far (a copy), including a move still open to correction."""
+        return self._game.copy()
+
+    @property
+    def phase(self) -> str:
+        """``"setup"``, ``"play"`` or ``"over"``."""
+        return self._phase
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    @property
+    def pending_question(self) -> QuestionAsked | None:
+        return self._pending.question if self._pending is not None else None
+
+    @property
+    def moves(self) -> list[Move]:
+        """The moves of the game so far."""
+        return self._game.move_stack
+
+    @property
+    def intents(self) -> LedIntents:
+        """What the LEDs should show now."""
+        if self._intents is None:
+            self._intents = self._build_intents()
+        return self._intents
+
+    def feed(self, event: SensorEvent) -> list[TrackerOutput]:
+        """Process a sensor frame or a player input."""
+        t = max(event.t, self._t_now)
+        outs = self._advance(t)
+        if isinstance(event, SensorFrame):
+            self._frame(t, event.cells)
+        elif isinstance(event, PlayerInput):
+            outs += self._input(t, event.value)
+        else:  # pragma: no cover - guarded by the type
+            raise TypeError(f"not a sensor event: {event!r}")
+        return outs
+
+    def tick(self, t: float) -> list[TrackerOutput]:
+        """Time passes with no event: settle timers may fire."""
+        return self._advance(max(t, self._t_now))
+
+    def finish(self, t: float) -> list[TrackerOutput]:
+        """The end of a log: settle whatever can be settled now."""
+        t = max(t, self._t_now)
+        outs = self._advance(t)
+        if self._cells is not None and not self._settled:
+            outs += self._decide(t, force=True)
+        return outs
+
+    def expect(self, move: Move | None) -> None:
+        """The engine's move the player must make on the board (None: no longer)."""
+        self._expected = move
+        self._changed()
+        self._redecide()
+
+    def hint(self, move: Move | None) -> None:
+        """An analysis hint, shown as Mark.HINT."""
+        self._hint = move
+        self._intents = None
+
+    def close_move(self, t: float) -> list[TrackerOutput]:
+        """The clock was pressed: the last move can no longer be corrected."""
+        t = max(t, self._t_now)
+        outs = self._advance(t)
+        if self._phase != "play":
+            return outs
+        if not self._settled and self._tournament and self._cells is not None:
+            expl, _later, ctx = self._evaluate()
+            if expl is None and self._analyse_illegal(ctx).offender is not None:
+                return outs + self._decide(t, force=True)
+        if (
+            self._open
+            and self._game.move_stack
+            and not (self._pending is not None and self._pending.kind == "correct")
+        ):
+            last = self._game.peek()
+            assert last is not None
+            outs.append(MoveClosed(last, t, self._game.ply - 1))
+            self._open = False
+            self._open_engine = False
+            self._p0 = None
+            self._changed()
+        return outs
+
+    def end_game(self, outcome: Outcome, t: float) -> list[TrackerOutput]:
+        """The game ended outside the board (resignation, time, declaration...)."""
+        if self._phase == "over":
+            return []
+        return self._end(outcome, max(t, self._t_now))
+
+    def resync(self, t: float) -> list[TrackerOutput]:
+        """The sensor source reconnected: the next frame is compared with the position;
+        up to two legal plies are recovered (``Resynced`` + ``MoveMade`` each), else the
+        board guides the player back. Returns no outputs itself (they come with frames)."""
+        self._t_now = max(t, self._t_now)
+        self._resync = self._phase == "play"
+        self._cells = None
+        self._settled = True
+        self._hist.clear()
+        self._states = []
+        self._display = None
+        self._changed()
+        return []
+
+    def apply_move(self, move: Move, t: float) -> list[TrackerOutput]:
+        """A move known from elsewhere (a journal being resumed): it joins the game closed,
+        and the board is expected to show it. Raises IllegalMoveError if it is illegal."""
+        if self._phase == "over":
+            raise ValueError("the game is over")
+        self._game.check_legal(move)
+        t = max(t, self._t_now)
+        self._pending = None
+        self._game.push(move)
+        self._open = False
+        self._open_engine = False
+        self._p0 = None
+        self._expected = None
+        self._hint = None
+        info = self._info()
+        self._w_cur = self._w_prev = t
+        self._ref_cur = self._ref_prev = info.exp
+        self._hist.prune(t)
+        self._states = []
+        self._setup_last = None
+        self._changed()
+        self._redecide()
+        return self._check_end(t)
+
+    def unresolved(self) -> str | None:
+        """Why the board is not in a resolved state now (None if it is): set-up not done,
+        a question unanswered, an illegal state on the board."""
+        if self._phase == "setup":
+            if self._cells is None:
+                return "no board frame was seen"
+            n = len(diff(self._cells, self._info().exp))
+            return f"the board was never set up: {n} square(s) differ from the position"
+        if self._pending is not None:
+            q = self._pending.question
+            return (
+                f"a question was never answered: {q.kind} at {square_name(q.square)} "
+                f"({'/'.join(q.options)})"
+            )
+        if self._phase == "play" and self._illegal is not None:
+            ill = self._illegal
+            return f"the board ends in an illegal state ({ill.reason}){_guidance(ill)}"
+        if self._phase == "play" and self._cells is not None and not self._settled:
+            expl, _later, ctx = self._evaluate()
+            if expl is None:
+                ill = self._analyse_illegal(ctx)
+                return f"the board ends in an illegal state ({ill.reason}){_guidance(ill)}"
+        return None
+
+    # ------------------------------------------------------------------ events
+
+    def _advance(self, now: float) -> list[TrackerOutput]:
+        self._t_now = now
+        if self._cells is None or self._settled:
+            return []
+        quiet = now - self._t_change
+        if quiet >= self.params.settle:
+            return self._decide(now, force=False)
+        if quiet >= self.params.bounce and self._preview_id != self._state_id:
+            self._preview()
+        return []
+
+    def _frame(self, t: float, raw: str) -> None:
+        obs = raw.translate(self._norm)
+        old = self._cells
+        if old is None:
+            self._cells = obs
+            self._new_state(t, obs)
+            return
+        if obs == old:
+            return
+        hist = self._hist
+        for i in diff(old, obs):
+            was, now = old[i] != EMPTY, obs[i] != EMPTY
+            if was != now:
+                hist.record(i, t, now)
+        self._cells = obs
+        self._new_state(t, obs)
+
+    def _new_state(self, t: float, obs: str) -> None:
+        self._t_change = t
+        self._state_id += 1
+        self._settled = False
+        self._states.append((t, obs))
+
+    def _input(self, t: float, value: str) -> list[TrackerOutput]:
+        if self._phase != "play":
+            return []
+        outs: list[TrackerOutput] = []
+        if self._cells is not None and not self._settled:
+            # the player answered: the hand is off the board, the state is final
+            outs += self._decide(t, force=True)
+        pending = self._pending
+        if pending is not None and value in pending.question.options:
+            outs += self._answer(t, value)
+        return outs
+
+    def _changed(self) -> None:
+        """The game, the question or the expectations changed: re-explain, re-draw."""
+        self._gen += 1
+        self._intents = None
+
+    def _redecide(self) -> None:
+        if self._phase == "play" and self._cells is not None and self._pending is None:
+            self._settled = False
+
+    # ------------------------------------------------------------------ decisions
+
+    def _info(self) -> PosInfo:
+        return self._cache.get(self._game)
+
+    def _context(self) -> _Ctx:
+        p = self._pending
+        if p is not None:
+            cur = self._cache.after(p.base, p.cands[0])
+            return _Ctx(cur, p.base, p.cands[0], self._w_cur, self._ref_cur, self._w_prev, True)
+        open_move = self._game.peek() if self._open else None
+        prev = self._p0 if open_move is not None else None
+        return _Ctx(self._info(), prev, open_move, self._w_cur, self._ref_cur, self._w_prev, False)
+
+    def _evaluate(self) -> tuple[_Expl | None, _Expl | None, _Ctx]:
+        """The best explanation of the current state, a slower one that may replace it if
+        the board stays so (a take-back looking like a move in progress), and the context."""
+        key = (self._state_id, self._gen)
+        if self._eval_key != key or self._eval is None:
+            ctx = self._context()
+            assert self._cells is not None
+            best, later = self._explain(ctx, self._cells)
+            self._eval = (best, later, ctx)
+            self._eval_key = key
+        return self._eval
+
+    def _decide(self, now: float, force: bool) -> list[TrackerOutput]:
+        if self._phase == "setup":
+            return self._decide_setup()
+        if self._phase == "over":
+            self._settled = True
+            return []
+        if self._resync:
+            return self._decide_resync()
+        expl, later, ctx = self._evaluate()
+        quiet = now - self._t_change
+        if later is not None and quiet >= self.params.takeback_settle:
+            expl = later
+        elif later is not None:
+            # a move in progress for now; a take-back if the board stays so
+            assert expl is not None
+            return self._apply_pending(ctx, expl) if ctx.virtual else self._apply(ctx, expl)
+        if expl is None:
+            ill = self._analyse_illegal(ctx)
+            if self._tournament and ill.offender is not None and not ctx.virtual:
+                if not force and quiet < self.params.illegal_settle:
+                    return []
+                self._settled = True
+                detail = f"{ill.reason} by {('black', 'white')[ill.offender]}"
+                return self._end(Outcome(Termination.ILLEGAL_MOVE, ill.offender ^ 1, detail), now)
+            self._settled = True
+            return self._show_illegal(ill, self._t_change)
+        if expl.capture and not force and quiet < self.params.capture_settle:
+            return []
+        self._settled = True
+        if ctx.virtual:
+            return self._apply_pending(ctx, expl)
+        return self._apply(ctx, expl)
+
+    # --- explaining a state -------------------------------------------------------
+
+    def _explain(self, ctx: _Ctx, obs: str) -> tuple[_Expl | None, _Expl | None]:
+        touches = self._touches(ctx.w_cur, ctx.ref_cur, obs)
+        cands: list[_Expl] = []
+        cur = ctx.cur
+        d = diff(obs, cur.exp)
+        if not d:
+            cands.append(_Expl(IDLE))
+        else:
+            for ms, cap in self._complete(cur, obs, d, ctx.w_cur, None):
+                cands.append(_Expl(MOVE, moves=ms, capture=cap, involved=_squares(ms[0])))
+            lifted = self._lifted(cur, obs, d)
+            if lifted is not None:
+                cands.append(_Expl(INPROG, lifted=lifted, involved=frozenset(lifted)))
+        om = ctx.open_move
+        if ctx.prev is not None and om is not None:
+            prev = ctx.prev
+            osq = _squares(om)
+            d0 = diff(obs, prev.exp)
+            if not d0:
+                cands.append(_Expl(RETRACT, involved=osq))
+            else:
+                reloc = (om.from_square, om.to_square) if om.from_square is not None else None
+                for ms, cap in self._complete(prev, obs, d0, ctx.w_prev, reloc):
+                    if _same_squares(ms[0], om):
+                        continue
+                    cands.append(
+                        _Expl(CORRECT, moves=ms, capture=cap, involved=osq | _squares(ms[0]))
+                    )
+                lifted0 = self._lifted(prev, obs, d0)
+                if lifted0 is not None:
+                    cands.append(_Expl(INPROG0, lifted=lifted0, involved=osq | frozenset(lifted0)))
+        if d and not ctx.virtual and not self._tournament and self._game.move_stack:
+            cands += self._takebacks(ctx, obs)
+        for c in cands:
+            c.score = self._score(c, touches)
+        best = min(cands, key=lambda c: c.score) if cands else None
+        if best is None or best.kind >= INPROG or best.score[0] > 0:
+            two = self._two_ply(ctx, obs)
+            for c in two:
+                c.score = self._score(c, touches)
+            if two:
+                cands += two
+                best = min(cands, key=lambda c: c.score)
+        if best is not None and best.kind in (RETRACT, BACK):
+            alt = [c for c in cands if c.kind in (INPROG, INPROG0) and c.score[0] <= best.score[0]]
+            if alt:
+                return min(alt, key=lambda c: c.score), best
+        return best, None
+
+    @staticmethod
+    def _score(c: _Expl, touches: dict[int, float]) -> tuple[int, float, int]:
+        unexplained = [t for sq, t in touches.items() if sq not in c.involved]
+        return (len(unexplained), max(unexplained) if unexplained else _NEG_INF, c.kind)
+
+    def _touches(self, since: float, ref: str, obs: str) -> dict[int, float]:
+        """Squares lifted and refilled since ``since`` (occupied then and now): sq -> refill."""
+        out: dict[int, float] = {}
+        hist = self._hist
+        for sq in hist.changed_since(since):
+            if ref[sq] != EMPTY and obs[sq] != EMPTY:
+                r = hist.last_refill(sq, since)
+                if r is not None:
+                    out[sq] = r
+        return out
+
+    def _capture_ok(self, origin: int, target: int, since: float, until: float) -> bool:
+        """The target was emptied and refilled after the attacker (on ``origin``) was lifted."""
+        refill = self._hist.last_refill(target, since, until)
+        if refill is None:
+            return False
+        lift = self._hist.last_lift(origin, since, until)
+        return lift is None or refill > lift
+
+    def _complete(
+        self,
+        info: PosInfo,
+        obs: str,
+        d: list[int],
+        since: float,
+        reloc: tuple[int, int] | None,
+        until: float = float("inf"),
+        relaxed: bool = False,
+    ) -> list[tuple[tuple[Move, ...], bool]]:
+        """Legal moves from ``info`` whose result shows ``obs`` (``d``: the differing
+        squares), grouped by squares; with whether each is a capture seen in the history.
+        ``reloc``: (from, where that piece physically is) for a correction."""
+        n = len(d)
+        if n == 0 or n > 2:
+            return []
+        out: list[tuple[tuple[Move, ...], bool]] = []
+        exp = info.exp
+        for f in d:
+            if obs[f] != EMPTY or not info.own(f):
+                continue
+            groups: dict[int, list[Move]] = {}
+            for m in info.moves_from(f):
+                to = m.to_square
+                face = info.face_after(m)
+                if obs[to] != face:
+                    continue
+                if exp[to] != face:
+                    if n != 2 or to not in d:
+                        continue
+                elif n != 1:
+                    continue
+                groups.setdefault(to, []).append(m)
+            for to, ms in groups.items():
+                capture = bool(info.codes[to])
+                if capture and not relaxed:
+                    origin = reloc[1] if reloc is not None and reloc[0] == f else f
+                    if not self._capture_ok(origin, to, since, until):
+                        continue
+                out.append((tuple(ms), capture))
+        if n == 1:
+            s = d[0]
+            if exp[s] == EMPTY and obs[s] == self._fresh:
+                drops = info.drops_to(s)
+                if drops:
+                    out.append((tuple(drops), False))
+        return out
+
+    @staticmethod
+    def _lifted(info: PosInfo, obs: str, d: list[int]) -> tuple[int, ...] | None:
+        """The squares of a move in progress (pieces lifted, nothing placed), or None."""
+        if len(d) > 2 or any(obs[s] != EMPTY for s in d):
+            return None
+        if len(d) == 1:
+            s = d[0]
+            if info.own(s) or (info.theirs(s) and info.moves_onto(s)):
+                return (s,)
+            return None
+        a, b = d
+        if info.theirs(a):
+            a, b = b, a
+        if info.own(a) and info.theirs(b) and any(m.to_square == b for m in info.moves_from(a)):
+            return (a, b)
+        return None
+
+    def _takebacks(self, ctx: _Ctx, obs: str) -> list[_Expl]:
+        """Casual mode: the board set back one or two moves (the first may be the open one)."""
+        out: list[_Expl] = []
+        full = self._game.copy()
+        popped: list[Move] = []
+        captured: list[int] = []
+        for k in (1, 2):
+            if not full.move_stack:
+                break
+            cap = full.captured_piece_type()
+            m = full.pop()
+            popped.append(m)
+            if cap is not None:
+                captured.append(m.to_square)
+            if k == 1 and self._open:
+                continue  # that is a retraction, explained above
+            if obs != self._cache.get(full).exp:
+                continue
+            if any(self._hist.last_refill(sq, ctx.w_cur) is None for sq in captured):
+                continue
+            involved: frozenset[int] = frozenset()
+            for mv in popped:
+                involved |= _squares(mv)
+            out.append(_Expl(BACK, back=k, involved=involved))
+        return out
+
+    def _two_ply(self, ctx: _Ctx, obs: str) -> list[_Expl]:
+        """A move whose position the board showed (briefly) since the window began, then
+        the reply (complete or in progress) that explains the state now."""
+        out: list[_Expl] = []
+        cur = ctx.cur
+        states = self._states
+        seen: set[str] = set()
+        done: set[tuple[frozenset[int], frozenset[int], tuple[int, ...]]] = set()
+        expected = None if ctx.virtual else self._expected
+        looked = 0
+        for i in range(len(states) - 2, -1, -1):
+            t0, cells = states[i]
+            if t0 < ctx.w_cur:
+                break
+            t1 = states[i + 1][0]
+            if t1 - t0 < self.params.bounce or cells in seen or cells == obs:
+                continue
+            seen.add(cells)
+            looked += 1
+            if looked > _MAX_STATES:
+                break
+            d1 = diff(cells, cur.exp)
+            if not d1:
+                continue
+            for ms, cap in self._complete(cur, cells, d1, ctx.w_cur, None, until=t1):
+                if expected is not None:
+                    ms = tuple(m for m in ms if m == expected)
+                    if not ms:
+                        continue
+                results: dict[tuple[frozenset[int], tuple[int, ...]], list[Move]] = {}
+                seconds: dict[tuple[frozenset[int], tuple[int, ...]], tuple[Move, ...]] = {}
+                caps: dict[tuple[frozenset[int], tuple[int, ...]], bool] = {}
+                for m1 in ms:
+                    p1 = self._cache.after(cur, m1)
+                    d2 = diff(obs, p1.exp)
+                    if not d2:
+                        continue
+                    for ms2, cap2 in self._complete(p1, obs, d2, t0, None):
+                        key2 = (_squares(ms2[0]), ())
+                        results.setdefault(key2, []).append(m1)
+                        seconds[key2] = ms2
+                        caps[key2] = cap or cap2
+                    lifted = self._lifted(p1, obs, d2)
+                    if lifted is not None:
+                        key3: tuple[frozenset[int], tuple[int, ...]] = (frozenset(), lifted)
+                        results.setdefault(key3, []).append(m1)
+                        seconds[key3] = ()
+                        caps[key3] = cap
+                for key, firsts in results.items():
+                    dkey = (_squares(firsts[0]), key[0], key[1])
+                    if dkey in done:
+                        continue
+                    done.add(dkey)
+                    involved = _squares(firsts[0]) | key[0] | frozenset(key[1])
+                    out.append(
+                        _Expl(
+                            TWO,
+                            moves=seconds[key],
+                            first=tuple(firsts),
+                            lifted=key[1],
+                            involved=involved,
+                            capture=caps[key],
+                            t_mid=t0,
+                            mid_cells=cells,
+                        )
+                    )
+        return out
+
+    # --- acting on an explanation ----------------------------------------------------
+
+    def _apply(self, ctx: _Ctx, expl: _Expl) -> list[TrackerOutput]:
+        t = self._t_change
+        obs = self._cells
+        assert obs is not None
+        kind = expl.kind
+        expected = self._expected
+        if kind == MOVE and expected is not None and expected not in expl.moves:
+            return self._show_illegal(self._unexpected(ctx, obs), t)
+        if kind == CORRECT and self._open_engine:
+            return self._show_illegal(self._unexpected(ctx, obs), t)
+        outs = self._restored(t)
+        if kind == IDLE:
+            self._establish(t, obs)
+            self._set_display(None)
+        elif kind in (INPROG, INPROG0):
+            info = ctx.cur if kind == INPROG else ctx.prev
+            assert info is not None
+            self._set_display(self._display_for(info, expl.lifted))
+        elif kind == MOVE:
+            outs += self._new_move(ctx.cur, expl.moves, t, t, obs)
+        elif kind == CORRECT:
+            assert ctx.prev is not None
+            outs += self._correct(ctx.prev, expl.moves, t, obs)
+        elif kind in (RETRACT, BACK):
+            outs += self._take_back(max(1, expl.back), t, obs)
+        elif kind == TWO:
+            outs += self._two(ctx, expl, t, obs)
+        return outs
+
+    def _apply_pending(self, ctx: _Ctx, expl: _Expl) -> list[TrackerOutput]:
+        """A question is waiting: keep it unless the mover changed the move."""
+        t = self._t_change
+        kind = expl.kind
+        if kind in (CORRECT, RETRACT):
+            outs = self._restored(t) + self._cancel_question(t)
+            expl2, _later, ctx2 = self._evaluate()
+            if expl2 is None:
+                return outs + self._show_illegal(self._analyse_illegal(ctx2), t)
+            return outs + self._apply(ctx2, expl2)
+        outs = self._restored(t)
+        if kind in (INPROG, INPROG0):
+            info = ctx.cur if kind == INPROG else ctx.prev
+            assert info is not None
+            self._set_display(self._display_for(info, expl.lifted))
+        else:
+            self._set_display(None)
+        return outs
+
+    def _restored(self, t: float) -> list[TrackerOutput]:
+        if self._illegal is None:
+            return []
+        self._illegal = None
+        self._shown = None
+        self._intents = None
+        return [StateRestored(t)]
+
+    def _establish(self, t: float, obs: str) -> None:
+        """The board shows the current position since ``t``."""
+        self._w_cur = t
+        self._ref_cur = obs
+        self._prune()
+
+    def _prune(self) -> None:
+        oldest = min(self._w_prev, self._w_cur) if self._open else self._w_cur
+        if oldest == _NEG_INF:
+            return
+        self._hist.prune(oldest)
+        states = self._states
+        i = 0
+        while i < len(states) - 1 and states[i][0] < oldest:
+            i += 1
+        if i:
+            del states[:i]
+
+    def _choose(self, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        if self._expected is not None and self._expected in moves:
+            return (self._expected,)
+        return moves
+
+    def _new_move(
+        self, base: PosInfo, moves: tuple[Move, ...], t: float, t_est: float, ref: str
+    ) -> list[TrackerOutput]:
+        moves = self._choose(moves)
+        if len(moves) == 1:
+            return self._make(moves[0], t, t_est, ref)
+        return self._ask("move", base, moves, t, t_est, ref)
+
+    def _make(self, move: Move, t: float, t_est: float, ref: str) -> list[TrackerOutput]:
+        outs: list[TrackerOutput] = []
+        game = self._game
+        if self._open and game.move_stack:
+            last = game.peek()
+            assert last is not None
+            outs.append(MoveClosed(last, t, game.ply - 1))
+        self._p0 = self._info()
+        ply = game.ply
+        game.push(move)
+        outs.append(MoveMade(move, t, ply))
+        self._open = True
+        self._open_engine = self._expected is not None and move == self._expected
+        self._expected = None
+        self._hint = None
+        self._w_prev, self._ref_prev = self._w_cur, self._ref_cur
+        self._w_cur, self._ref_cur = t_est, ref
+        self._prune()
+        self._set_display(None)
+        self._changed()
+        return outs + self._check_end(t)
+
+    def _correct(
+        self, base: PosInfo, moves: tuple[Move, ...], t: float, obs: str
+    ) -> list[TrackerOutput]:
+        if len(moves) > 1:
+            return self._ask("correct", base, moves, t, t, obs)
+        game = self._game
+        old = game.pop()
+        game.push(moves[0])
+        self._w_cur, self._ref_cur = t, obs
+        self._prune()
+        self._expected = None
+        self._hint = None
+        self._set_display(None)
+        self._changed()
+        return [MoveCorrected(old, moves[0], t, game.ply - 1), *self._check_end(t)]
+
+    def _take_back(self, k: int, t: float, obs: str) -> list[TrackerOutput]:
+        outs: list[TrackerOutput] = []
+        game = self._game
+        for i in range(k):
+            if not game.move_stack:
+                break
+            m = game.pop()
+            if i == 0 and self._open:
+                outs.append(MoveRetracted(m, t, game.ply))
+            else:
+                outs.append(TakeBack(m, t, game.ply))
+        self._open = False
+        self._open_engine = False
+        self._p0 = None
+        self._expected = None
+        self._hint = None
+        self._w_cur = self._w_prev = t
+        self._ref_cur = self._ref_prev = obs
+        self._prune()
+        self._set_display(None)
+        self._changed()
+        return outs
+
+    def _two(self, ctx: _Ctx, expl: _Expl, t: float, obs: str) -> list[TrackerOutput]:
+        firsts = self._choose(expl.first)
+        if len(firsts) > 1:
+            return self._ask("move", ctx.cur, firsts, t, expl.t_mid, expl.mid_cells)
+        outs = self._make(firsts[0], expl.t_mid, expl.t_mid, expl.mid_cells)
+        if self._phase != "play":
+            return outs
+        if expl.moves:
+            outs += self._new_move(self._info(), expl.moves, t, t, obs)
+        elif expl.lifted:
+            self._set_display(self._display_for(self._info(), expl.lifted))
+        return outs
+
+    def _ask(
+        self,
+        kind: str,
+        base: PosInfo,
+        moves: tuple[Move, ...],
+        t: float,
+        t_est: float,
+        ref: str,
+    ) -> list[TrackerOutput]:
+        to = moves[0].to_square
+        if moves[0].from_square is None:
+            kinds = {m.drop_piece_type for m in moves}
+            options = tuple(piece_type_symbol(pt) for pt in HAND_PIECE_TYPES if pt in kinds)
+            q = QuestionAsked("drop", options, to, t)
+        else:
+            q = QuestionAsked("promote", (INPUT_PROMOTE, INPUT_NONPROMOTE), to, t)
+        saved = None
+        if kind == "move":
+            saved = (self._w_prev, self._ref_prev)
+            self._w_prev, self._ref_prev = self._w_cur, self._ref_cur
+        self._w_cur, self._ref_cur = t_est, ref
+        self._pending = _Pending(kind, base, moves, q, saved)
+        self._set_display(None)
+        self._changed()
+        return [q]
+
+    def _cancel_question(self, t: float) -> list[TrackerOutput]:
+        p = self._pending
+        if p is None:
+            return []
+        self._pending = None
+        if p.saved_prev is not None:
+            self._w_prev, self._ref_prev = p.saved_prev
+        self._changed()
+        return [QuestionCancelled(t)]
+
+    def _answer(self, t: float, value: str) -> list[TrackerOutput]:
+        p = self._pending
+        assert p is not None
+        if p.question.kind == "drop":
+            pt = piece_type_from_symbol(value)
+            move = next(m for m in p.cands if m.drop_piece_type == pt)
+        else:
+            promote = value == INPUT_PROMOTE
+            move = next(m for m in p.cands if m.promotion == promote)
+        self._pending = None
+        game = self._game
+        outs: list[TrackerOutput] = []
+        if p.kind == "move":
+            if self._open and game.move_stack:
+                last = game.peek()
+                assert last is not None
+                outs.append(MoveClosed(last, t, game.ply - 1))
+            self._p0 = p.base
+            ply = game.ply
+            game.push(move)
+            outs.append(MoveMade(move, t, ply))
+            self._open = True
+            self._open_engine = False
+        else:
+            old = game.pop()
+            game.push(move)
+            outs.append(MoveCorrected(old, move, t, game.ply - 1))
+        self._expected = None
+        self._hint = None
+        self._prune()
+        self._changed()
+        outs += self._check_end(t)
+        if self._phase == "play" and self._cells is not None and self._settled:
+            # the board may have moved on while the question waited (the reply began)
+            self._settled = False
+            outs += self._decide(t, force=True)
+        return outs
+
+    def _check_end(self, t: float) -> list[TrackerOutput]:
+        outcome = self._game.outcome(self.ruleset)
+        if outcome is None:
+            return []
+        return self._end(outcome, t)
+
+    def _end(self, outcome: Outcome, t: float) -> list[TrackerOutput]:
+        self._phase = "over"
+        self._outcome = outcome
+        self._pending = None
+        self._illegal = None
+        self._shown = None
+        self._set_display(None)
+        self._changed()
+        return [GameEnded(outcome, t)]
+
+    # --- illegal states ------------------------------------------------------------
+
+    def _show_illegal(self, ill: _Illegal, t: float) -> list[TrackerOutput]:
+        self._illegal = ill
+        self._set_display(None)
+        self._intents = None
+        out = IllegalState(ill.reason, ill.clear, ill.fill, t)
+        shown = self._shown
+        if (
+            shown is not None
+            and shown.reason == out.reason
+            and shown.clear == out.clear
+            and shown.fill == out.fill
+        ):
+            return []
+        self._shown = out
+        return [out]
+
+    def _unexpected(self, ctx: _Ctx, obs: str) -> _Illegal:
+        """A legal move that is not the engine's: guide back to the position."""
+        exp = ctx.cur.exp
+        d = diff(obs, exp)
+        clear = frozenset(s for s in d if exp[s] == EMPTY)
+        fill = frozenset(s for s in d if exp[s] != EMPTY)
+        return _Illegal("unexpected", clear, fill, clear or fill, None)
+
+    def _analyse_illegal(self, ctx: _Ctx) -> _Illegal:
+        """The most plausible intended move, why it is illegal, and how to get back."""
+        obs = self._cells
+        assert obs is not None
+        cur = ctx.cur
+        exp = cur.exp
+        d = diff(obs, exp)
+        emptied = [s for s in d if obs[s] == EMPTY]
+        filled = [s for s in d if obs[s] != EMPTY and exp[s] == EMPTY]
+        faces = [s for s in d if obs[s] != EMPTY and exp[s] != EMPTY]
+        clear = frozenset(filled)
+        fill = frozenset(emptied) | frozenset(faces)
+        board = cur.board
+        if faces and not emptied and not filled:
+            wrong_up = any(obs[s] == PROMOTED for s in faces)
+            reason = IllegalReason.CANNOT_PROMOTE.value if wrong_up else "unknown"
+            return _Illegal(reason, clear, fill, frozenset(faces), None)
+        if len(emptied) == 1 and len(filled) <= 1 and not faces:
+            a = emptied[0]
+            c: int | None = filled[0] if filled else None
+            weak = c is None
+            if c is None:
+                c = self._likely_target(a, ctx.w_cur, obs)
+            if c is not None:
+                if cur.own(a):
+                    r = self._move_reason(board, a, c, obs[c])
+                    if r is not None:
+                        offender = None if weak else cur.turn
+                        return _Illegal(r.value, clear, fill, frozenset((c,)), offender)
+                elif cur.theirs(a):
+                    om = ctx.open_move
+                    if (
+                        ctx.prev is not None
+                        and om is not None
+                        and om.from_square is not None
+                        and a == om.to_square
+                    ):
+                        r = self._move_reason(ctx.prev.board, om.from_square, c, obs[c])
+                        if r is not None:
+                            return _Illegal(r.value, clear, fill, frozenset((c,)), None)
+                    reason = IllegalReason.WRONG_SIDE.value
+                    offender = None if weak else cur.turn ^ 1
+                    return _Illegal(reason, clear, fill, frozenset((c,)), offender)
+        if not emptied and len(filled) == 1 and not faces:
+            c = filled[0]
+            hand = board.pieces_in_hand[cur.turn]
+            if not hand:
+                return _Illegal(IllegalReason.NOT_IN_HAND.value, clear, fill, clear, None)
+            reasons: dict[str, int] = {}
+            for pt in HAND_PIECE_TYPES:
+                if pt in hand:
+                    r = board.illegal_reason(Move(None, c, drop_piece_type=pt))
+                    if r is not None:
+                        reasons[r.value] = reasons.get(r.value, 0) + 1
+            if reasons:
+                reason = max(reasons, key=lambda k: reasons[k])
+                return _Illegal(reason, clear, fill, clear, cur.turn)
+        return _Illegal("unknown", clear, fill, clear | fill, None)
+
+    def _likely_target(self, origin: int, since: float, obs: str) -> int | None:
+        """For a lifted piece: the square emptied and refilled last after it was lifted."""
+        hist = self._hist
+        lift = hist.last_lift(origin, since)
+        best: tuple[float, int] | None = None
+        for sq in hist.changed_since(since):
+            if sq == origin or obs[sq] == EMPTY:
+                continue
+            r = hist.last_refill(sq, since)
+            if r is not None and (lift is None or r > lift) and (best is None or r > best[0]):
+                best = (r, sq)
+        return best[1] if best is not None else None
+
+    def _move_reason(self, board: Board, a: int, c: int, face: str) -> IllegalReason | None:
+        piece = board.piece_at(a)
+        if self._polarity and piece is not None:
+            promo = face == PROMOTED and piece.piece_type <= KING
+            if face == UNPROMOTED and piece.piece_type > KING:
+                return IllegalReason.NOT_A_MOVE_OF_THAT_PIECE
+            return board.illegal_reason(Move(a, c, promo))
+        r = board.illegal_reason(Move(a, c, False))
+        if r is IllegalReason.DEAD_PIECE:
+            r2 = board.illegal_reason(Move(a, c, True))
+            return r2 if r2 is not None else r
+        return r
+
+    # --- set-up and resync ---------------------------------------------------------
+
+    def _decide_setup(self) -> list[TrackerOutput]:
+        self._settled = True
+        obs = self._cells
+        assert obs is not None
+        info = self._info()
+        d = diff(obs, info.exp)
+        t = self._t_change
+        if not d:
+            self._phase = "play"
+            self._setup_last = None
+            self._w_cur = self._w_prev = t
+            self._ref_cur = self._ref_prev = obs
+            self._hist.prune(t)
+            self._states = self._states[-1:]
+            self._changed()
+            return [SetupComplete(t)]
+        clear = frozenset(s for s in d if info.exp[s] == EMPTY)
+        fill = frozenset(s for s in d if info.exp[s] != EMPTY)
+        if (clear, fill) == self._setup_last:
+            return []
+        self._setup_last = (clear, fill)
+        self._intents = None
+        return [SetupProgress(clear, fill, t)]
+
+    def _decide_resync(self) -> list[TrackerOutput]:
+        self._resync = False
+        self._settled = True
+        obs = self._cells
+        assert obs is not None
+        t = self._t_change
+        outs = self._cancel_question(t)
+        self._w_cur = t
+        self._ref_cur = obs
+        cur = self._info()
+        d = diff(obs, cur.exp)
+        if not d:
+            return outs + self._restored(t) + [Resynced((), t)]
+        lifted = self._lifted(cur, obs, d)
+        if lifted is not None:
+            self._set_display(self._display_for(cur, lifted))
+            return outs + self._restored(t) + [Resynced((), t)]
+        if self._open and self._p0 is not None and obs == self._p0.exp:
+            return outs + self._restored(t) + self._take_back(1, t, obs) + [Resynced((), t)]
+        ones = self._complete(cur, obs, d, t, None, relaxed=True)
+        if len(ones) == 1:
+            made = self._new_move(cur, ones[0][0], t, t, obs)
+            moves = tuple(o.move for o in made if isinstance(o, MoveMade))
+            return outs + self._restored(t) + made + [Resynced(moves, t)]
+        if not ones:
+            twos = self._resync_two(cur, obs, d)
+            if len(twos) == 1:
+                firsts, seconds = twos[0]
+                if len(firsts) == 1:
+                    made = self._make(firsts[0], t, t, obs)
+                    if self._phase == "play":
+                        made += self._new_move(self._info(), seconds, t, t, obs)
+                    moves = tuple(o.move for o in made if isinstance(o, MoveMade))
+                    return outs + self._restored(t) + made + [Resynced(moves, t)]
+        exp = cur.exp
+        clear = frozenset(s for s in d if exp[s] == EMPTY)
+        fill = frozenset(s for s in d if exp[s] != EMPTY)
+        return outs + self._show_illegal(_Illegal("unknown", clear, fill, clear | fill, None), t)
+
+    def _resync_two(
+        self, cur: PosInfo, obs: str, d: list[int]
+    ) -> list[tuple[tuple[Move, ...], tuple[Move, ...]]]:
+        """Two-ply sequences from ``cur`` that show ``obs`` (captures taken on trust)."""
+        dset = set(d)
+        found: dict[tuple[frozenset[int], frozenset[int]], tuple[list[Move], tuple[Move, ...]]] = {}
+        for m1 in cur.legal:
+            if obs[m1.to_square] == EMPTY:
+                continue
+            d1 = set(dset)
+            for sq, cell in cur.changes(m1).items():
+                if obs[sq] == cell:
+                    d1.discard(sq)
+                else:
+                    d1.add(sq)
+            if not 1 <= len(d1) <= 2:
+                continue
+            p1 = self._cache.after(cur, m1)
+            d2 = diff(obs, p1.exp)
+            for ms2, _cap in self._complete(p1, obs, d2, self._t_change, None, relaxed=True):
+                key = (_squares(m1), _squares(ms2[0]))
+                if key in found:
+                    found[key][0].append(m1)
+                else:
+                    found[key] = ([m1], ms2)
+        return [(tuple(firsts), seconds) for firsts, seconds in found.values()]
+
+    # --- display ---------------------------------------------------------------------
+
+    def _preview(self) -> None:
+        """Show a lifted piece (and its targets) as soon as the bounce is over."""
+        self._preview_id = self._state_id
+        if self._phase != "play" or self._cells is None or self._resync:
+            return
+        ctx = self._context()
+        obs = self._cells
+        d = diff(obs, ctx.cur.exp)
+        if not d:
+            self._set_display(None)
+            return
+        lifted = self._lifted(ctx.cur, obs, d)
+        if lifted is not None:
+            self._set_display(self._display_for(ctx.cur, lifted))
+            return
+        if ctx.prev is not None:
+            d0 = diff(obs, ctx.prev.exp)
+            lifted0 = self._lifted(ctx.prev, obs, d0)
+            if lifted0 is not None:
+                self._set_display(self._display_for(ctx.prev, lifted0))
+
+    @staticmethod
+    def _display_for(info: PosInfo, lifted: tuple[int, ...]) -> _Display:
+        targets: set[int] = set()
+        for sq in lifted:
+            if info.own(sq):
+                targets.update(m.to_square for m in info.moves_from(sq))
+        own = tuple(sq for sq in lifted if info.own(sq)) or lifted
+        return _Display(own, frozenset(targets))
+
+    def _set_display(self, display: _Display | None) -> None:
+        if display != self._display:
+            self._display = display
+            self._intents = None
+
+    def _build_intents(self) -> LedIntents:
+        game = self._game
+        layers: list[dict[int, Mark]] = []
+        question = reason = engine_move = engine_drop = game_over = None
+        if self._phase == "setup":
+            if self._setup_last is not None:
+                clear, fill = self._setup_last
+                layers.append({sq: Mark.CLEAR for sq in clear})
+                layers.append({sq: Mark.FILL for sq in fill})
+            return LedIntents(merge_marks(*layers))
+        last = game.peek()
+        if last is not None:
+            layers.append({sq: Mark.LAST_MOVE for sq in _squares(last)})
+        if self._phase == "over" and self._outcome is not None:
+            outcome = self._outcome
+            game_over = str(outcome)
+            king = game.king_square(outcome.winner ^ 1) if outcome.winner is not None else None
+            if king is not None:
+                layers.append({king: Mark.GAME_OVER})
+            else:
+                layers.append(dict.fromkeys(range(81), Mark.GAME_OVER))
+            return LedIntents(merge_marks(*layers), game_over=game_over)
+        if game.is_check():
+            king = game.king_square(game.turn)
+            if king is not None:
+                layers.append({king: Mark.CHECK})
+        if self._hint is not None:
+            layers.append({sq: Mark.HINT for sq in _squares(self._hint)})
+        exp = self._expected
+        if exp is not None:
+            engine_move = exp.usi()
+            if exp.from_square is None:
+                assert exp.drop_piece_type is not None
+                engine_drop = piece_type_symbol(exp.drop_piece_type)
+            else:
+                layers.append({exp.from_square: Mark.ENGINE_FROM})
+            layers.append({exp.to_square: Mark.ENGINE_TO})
+        if self._display is not None:
+            layers.append({sq: Mark.TARGET for sq in self._display.targets})
+            layers.append({sq: Mark.LIFTED for sq in self._display.lifted})
+        if self._pending is not None:
+            q = self._pending.question
+            question = "promote" if q.kind == "promote" else "drop:" + "".join(q.options)
+            layers.append({q.square: Mark.QUESTION})
+        if self._illegal is not None:
+            ill = self._illegal
+            reason = ill.reason
+            layers.append({sq: Mark.FILL for sq in ill.fill})
+            layers.append({sq: Mark.CLEAR for sq in ill.clear})
+            layers.append({sq: Mark.ERROR for sq in ill.error})
+        return LedIntents(
+            merge_marks(*layers),
+            question=question,
+            reason=reason,
+            engine_move=engine_move,
+            engine_drop=engine_drop,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"Tracker({self._game.sfen()!r}, phase={self._phase!r}, open={self._open}, "
+            f"pending={self.pending_question!r})"
+        )
+
+
+def _guidance(ill: _Illegal) -> str:
+    parts = []
+    if ill.clear:
+        parts.append("clear " + " ".join(square_name(s) for s in sorted(ill.clear)))
+    if ill.fill:
+        parts.append("fill " + " ".join(square_name(s) for s in sorted(ill.fill)))
+    return ": " + ", ".join(parts) if parts else ""
+
+
+def replay(
+    events: list[SensorEvent],
+    sfen: str = STARTING_SFEN,
+    *,
+    sensing: str = "occupancy",
+    mode: str = "casual",
+    params: TrackerParams | None = None,
+    setup: bool = True,
+) -> tuple[Tracker, list[TrackerOutput]]:
+    """Feed a whole log to a new tracker and finish it; returns the tracker and outputs."""
+    tracker = Tracker(sfen, sensing=sensing, mode=mode, params=params, setup=setup)
+    outs: list[TrackerOutput] = []
+    t = 0.0
+    for event in events:
+        outs += tracker.feed(event)
+        t = event.t
+    outs += tracker.finish(t)
+    return tracker, outs
