@@ -86,9 +86,9 @@ def ki2_move_text(board: Board, move: Move) -> str:
     return f"{mark}{to}{PIECE_NAMES[piece.piece_type]}{words}{promo}"
 
 
-def write_ki2(record: GameRecord, encoding: str = "UTF-8") -> str:
-    """The record as KI2 text: the KIF header, then the moves six to a line, comments on
-    lines of their own, and the まで line naming how the game ended."""
+def write_ki2(record: GameRecord, encoding: str = "UTF-8", moves_per_line: int = 6) -> str:
+    """The record as KI2 text: the KIF header, then the moves (six to a line by default),
+    comments on lines of their own, and the まで line naming how the game ended."""
     from board_bridge.records.kif import result_phrase, write_kif
 
     bare = record.replace(
@@ -103,7 +103,7 @@ def write_ki2(record: GameRecord, encoding: str = "UTF-8") -> str:
     for rm in record.moves:
         row.append(ki2_move_text(board, rm.move))
         board.push(rm.move)
-        if rm.comment or len(row) == 6:
+        if rm.comment or len(row) >= moves_per_line:
             out.append("\u3000".join(row))
             row = []
             out.extend(_comments(rm.comment))

@@ -357,6 +357,9 @@ class _KifReader:
                 board = Board(line.board.root_sfen)
                 for rm in self.line_prefix(idx, ply):
                     board.push(rm.move)
+                if idx and line.start_ply == ply:
+                    # An alternative to that variation's first move: its sibling.
+                    idx = 0 if line.parent is None else line.parent
                 var = _Line(ply, board, parent=None if idx == 0 else idx)
                 self.lines.append(var)
                 self.current = var
@@ -817,7 +820,9 @@ def write_kif(
     _write_kif_line(out, board, record.moves, 1, [0.0, 0.0], explicit_nonpromotion)
     n = len(record.moves)
     to_move = board.turn
-    totals = list(record.total_times())
+    totals = [0.0, 0.0]
+    for i, rm in enumerate(record.moves):
+        totals[record.mover(i)] += int(rm.time_used or 0)
     timed = any(rm.time_used is not None for rm in record.moves)
     if record.illegal_move is not None:
         last = board.peek()
@@ -833,7 +838,7 @@ def write_kif(
         out.append(result_phrase(record.outcome, plies))
     else:
         out.extend(_comment_lines(record.end_comment))
-    for var in record.variations:
+    for var in _kif_order(record):
         out.append("")
         out.append(f"変化：{var.ply}手")
         vboard = _variation_board(record, var)
@@ -842,6 +847,24 @@ def write_kif(
         if var.outcome is not None:
             out.append(_layout(var.ply + len(var.moves), kif_ending(var.outcome, vboard.turn), ""))
     return "\n".join(out) + "\n"
+
+
+def _kif_order(record: GameRecord) -> list[Variation]:
+    """Variations in the order KIF readers place them: depth first, and on each line the
+    later branch points first (a ``変化：N手`` belongs to the latest line with move N)."""
+    out: list[Variation] = []
+
+    def emit(parent: int | None) -> None:
+        children = [i for i, v in enumerate(record.variations) if v.parent == parent]
+        plies = sorted({record.variations[i].ply for i in children}, reverse=True)
+        for ply in plies:
+            for i in children:
+                if record.variations[i].ply == ply:
+                    out.append(record.variations[i])
+                    emit(i)
+
+    emit(None)
+    return out
 
 
 def _variation_board(record: GameRecord, var: Variation) -> Board:
