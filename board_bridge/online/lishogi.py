@@ -63,7 +63,7 @@ STATUS_TERMINATION: Final = {
     "resign": Termination.RESIGNATION,
     "stalemate": Termination.NO_LEGAL_MOVES,
     "timeout": Termination.TIMEOUT,  # the opponent left the game and it was claimed
-    "draw": Termination.IMPASSE,  # an agreed draw: the rules core has no better word
+    "draw": Termination.AGREEMENT,  # an agreed draw
     "outoftime": Termination.TIMEOUT,
     "cheat": Termination.ABORT,
     "noStart": Termination.ABORT,

@@ -26,6 +26,7 @@ class Termination(enum.Enum):
     ILLEGAL_MOVE = "illegal-move"
     RESIGNATION = "resignation"
     TIMEOUT = "timeout"
+    AGREEMENT = "agreement"  # a draw the players agreed
     ABORT = "abort"  # interrupted (中断): no result
 
 
