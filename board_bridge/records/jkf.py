@@ -340,6 +340,8 @@ def write_jkf(record: GameRecord, indent: int | None = 2) -> str:
         for rm in moves:
             entries.append(_move_entry(board, rm))
             board.push(rm.move)
+        if parent is None and first_ply == 1 and record.illegal_move is not None:
+            entries.append(_move_entry(board, RecordedMove(record.illegal_move)))
         if outcome is not None:
             entries.append({"special": outcome_to_special(outcome, board.turn)})
         _with_totals(
