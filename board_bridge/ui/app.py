@@ -256,6 +256,7 @@ class Screen:
         self.closed = False
         self._playing: asyncio.Task[None] | None = None
         self._played: Move | None = None
+        self._new_game_asked: float | None = None
 
     # ------------------------------------------------------------------ state
 
@@ -369,6 +370,7 @@ class Screen:
         if game is not None and game.outcome is None and game.started:
             return  # a game is on: finish it first
         self.simulator.reset(Board(sfen))
+        self._new_game_asked = self.now()
 
     def close(self) -> None:
         self.closed = True
@@ -385,6 +387,15 @@ class Screen:
         if sim is None or game is None or sim.virtual.held is not None:
             return
         board = game.board
+        if self._new_game_asked is not None:
+            # the daemon starts the next game on a change of the board a moment after the
+            # end: show it the set-up again until it does
+            if game.outcome is None:
+                self._new_game_asked = None
+            elif self.now() - self._new_game_asked > 1.0 and self.board is not None:
+                self._new_game_asked = self.now()
+                self.board.set_position(self.daemon.config.game.start_sfen)
+            return
         if game.outcome is None and not game.started and not sim.virtual.matches(board):
             if self._playing is None or self._playing.done():
                 sim.reset(board)  # a resumed or new game: stand the pieces as the game needs
