@@ -152,13 +152,17 @@ def make_engine(settings: EngineSettings) -> EnginePlayer:
     )
 
 
-def engine_limit(clock_ms: Mapping[str, int], movetime: int) -> Any:
-    """The USI search limit: the game clock's, or a fixed time per move without a clock."""
+def engine_limit(
+    clock_ms: Mapping[str, int], movetime: int, black_to_move: bool, spent_ms: int
+) -> Any:
+    """The USI search limit: the game clock's at the start of the turn less ``spent_ms``
+    (time already gone, plus the daemon's safety margin), or a fixed time per move."""
     from board_bridge.engine import Limit
 
     if clock_ms:
-        return Limit(**clock_ms)  # type: ignore[arg-type]
-    return Limit(movetime=movetime)
+        limit = Limit(**clock_ms)  # type: ignore[arg-type]
+        return limit.spend("b" if black_to_move else "w", spent_ms)
+    return Limit(movetime=max(1, movetime - spent_ms))
 
 
 def hint_limit(ms: int) -> Any:

@@ -103,6 +103,7 @@ class EngineSettings:
     movetime: int = 1000  # ms per move when there is no clock
     hint_time: int = 500  # ms of analysis for a hint
     restarts: int = 3
+    margin: int = 100  # ms of the engine's clock kept back for the pipes and the board
 
 
 @dataclass(frozen=True)
@@ -367,7 +368,8 @@ def parse_config(
         movetime = e.integer("movetime", 1000, lo=1)
         hint_time = e.integer("hint_time", 500, lo=1)
         restarts = e.integer("restarts", 3, lo=0)
-        own = {"movetime", "hint_time", "restarts"}
+        margin = e.integer("margin", 100, lo=0)
+        own = {"movetime", "hint_time", "restarts", "margin"}
         table = {k: v for k, v in e.values.items() if k not in own}
         e.known.extend(table)  # the engine client checks its own keys below
         e.finish()
@@ -381,7 +383,7 @@ def parse_config(
         problem = adapters_check_engine(table)
         if problem:
             problems.append(f"engine: {problem}")
-        engine = EngineSettings(path, resolved, table, movetime, hint_time, restarts)
+        engine = EngineSettings(path, resolved, table, movetime, hint_time, restarts, margin)
 
     # [records]
     rc = root.sub("records")

@@ -46,6 +46,10 @@ INPUT_CLOCK = "clock"
 INPUT_RESIGN = "resign"
 #: Seconds to wait after a take-back before the engine moves again (another may follow).
 TAKEBACK_GRACE = 2.0
+#: The tracker's timers (TrackerParams fields) the daemon wakes up for after each event.
+TIMER_PARAMS = ("bounce", "min_lift", "settle", "capture_settle", "illegal_settle")
+#: How long after a tracker deadline the wake-up tick comes (so the timer has surely run out).
+TIMER_SLACK = 0.0005
 #: Seconds the game-over picture stays before a change on the board starts the next game.
 GAME_OVER_HOLD = 3.0
 
@@ -192,7 +196,9 @@ class Daemon:
         self._stop = asyncio.Event()
         self._stop_reason = ""
         self._shown: LedIntents | None = None
-        self._last_event = 0.0
+        self._last_event = 0.0  # daemon time of the last sensor event (tick pacing)
+        self._last_event_t = float("-inf")  # its event time
+        self._completed_at: float | None = None  # the event that completed a reported move
         self._last_status = ""
         self._tasks: list[asyncio.Task[None]] = []
 
@@ -311,8 +317,8 @@ class Daemon:
             game = self.game
             if game is not None and game.outcome is None:
                 deadline = game.clock.deadline()
-                if deadline is not None:
-                    delay = min(delay, max(0.0, deadline - now) + 0.001)
+                if deadline is not None and deadline > now:
+                    delay = min(delay, deadline - now + 0.001)
             interval = self.notifier.watchdog_interval
             if interval is not None:
                 delay = min(delay, interval)
@@ -358,6 +364,7 @@ class Daemon:
             await self._handle_outputs(game, outputs)
         elif isinstance(item, PlayerInput | SensorFrame):
             self._last_event = self.now()
+            self._schedule_deadlines(game, item.t)
             await self._sensor_event(game, item)
         elif isinstance(item, _EngineDone):
             if item.generation == game.engine_generation and game.outcome is None:
@@ -395,17 +402,66 @@ class Daemon:
                 loser = game.board.turn
                 await self._end_game(game, Outcome(Termination.RESIGNATION, loser ^ 1), event.t)
             return
+        # a frame makes the tracker decide on the state before it: that one completed a move;
+        # an input (an answer) completes the move itself
+        self._completed_at = self._last_event_t if isinstance(event, SensorFrame) else event.t
+        self._last_event_t = event.t
         await self._handle_outputs(game, game.tracker.feed(event))
+
+    def _schedule_deadlines(self, game: Game, t: float) -> None:
+        """Tick exactly when the tracker's timers after an event at ``t`` run out (settle,
+        capture settle, ...), so a settled move is acknowledged at once, not at the next
+        periodic tick."""
+        params = getattr(game.tracker, "params", None)
+        if params is None:
+            return
+        loop = asyncio.get_running_loop()
+        now = self.now()
+        for name in TIMER_PARAMS:
+            delay = getattr(params, name, None)
+            if isinstance(delay, int | float) and delay > 0:
+                loop.call_later(max(0.0, t + delay - now) + TIMER_SLACK, self._deadline_tick)
+
+    def _deadline_tick(self) -> None:
+        self._inbox.put_nowait(_Tick(self.now()))
 
     async def _tick(self, game: Game, t: float) -> None:
         if game.outcome is not None:
             return
-        flag = game.clock.flag(t)
-        if flag is not None and game.started:
-            LOGGER.info("flag fall: %s", flag)
-            await self._end_game(game, flag, t)
-            return
+        deadline = game.clock.deadline()
+        if deadline is not None and t >= deadline and game.started:
+            grace_end = self._flag_grace_end(game, deadline)
+            if grace_end is not None and t < grace_end:
+                # a move completed before the deadline may still be settling: wait for it
+                loop = asyncio.get_running_loop()
+                loop.call_later(grace_end - t + TIMER_SLACK, self._deadline_tick)
+            else:
+                flag = game.clock.flag(t)
+                if flag is not None:
+                    LOGGER.info("flag fall: %s", flag)
+                    await self._end_game(game, flag, t)
+                    return
+        self._completed_at = self._last_event_t
         await self._handle_outputs(game, game.tracker.tick(t))
+
+    def _flag_grace_end(self, game: Game, deadline: float) -> float | None:
+        """Until when a flag waits for the tracker: the board changed during the turn and
+        before the deadline, so the move that change completed may still be settling."""
+        started = game.clock.turn_started
+        params = getattr(game.tracker, "params", None)
+        if started is None or params is None or not started < self._last_event_t < deadline:
+            return None
+        settle = max(
+            float(getattr(params, "settle", 0.0)), float(getattr(params, "capture_settle", 0.0))
+        )
+        return self._last_event_t + settle + 0.05
+
+    def _move_time(self, game: Game, t: float) -> float:
+        """When the move being reported was really completed on the board: the event that
+        completed it, before the tracker's settle time (never before the turn began)."""
+        done = t if self._completed_at is None else min(t, self._completed_at)
+        started = game.clock.turn_started
+        return max(done, started) if started is not None else done
 
     # ================================================================== tracker outputs
     async def _handle_outputs(self, game: Game, outputs: Iterable[Any] | None) -> None:
@@ -477,14 +533,17 @@ class Daemon:
             game.engine_move = None
             game.tracker.expect(None)
         elif game.clock.running == mover:
+            done = self._move_time(game, t)
             if self.config.clock.button:
-                used = game.clock.used_this_turn(t)
+                used = game.clock.used_this_turn(done)
             else:
-                flag = game.clock.flag(t)
+                flag = game.clock.flag(done)
                 if flag is not None:
                     await self._end_game(game, flag, t)
                     return
-                used = game.clock.stop(t)
+                used = game.clock.stop(done)
+                if game.board.turn not in self.config.game.engine_colors:
+                    t = done  # a person's time starts when the move was made on the board
         else:
             used = 0.0
         assert game.journal is not None
@@ -514,7 +573,9 @@ class Daemon:
         last = game.moves[-1]
         game.clock.restore(last.clock_before)
         if game.clock.running is not None and not self.config.clock.button:
-            used = game.clock.stop(t)
+            done = self._move_time(game, t)
+            used = game.clock.stop(done)
+            t = done
         else:
             used = last.time_used
         assert game.journal is not None
@@ -580,9 +641,16 @@ class Daemon:
         position = game.board.copy()
         root = position.root_sfen
         moves = game.usi_moves()
+        clock = game.clock
+        now = self.now()
+        started = clock.turn_started if clock.turn_started is not None else now
+        settings = self.config.engine
+        margin = settings.margin if settings else 100
         limit = adapters.engine_limit(
-            game.clock.engine_limit_ms(self.now()),
-            self.config.engine.movetime if self.config.engine else 1000,
+            clock.engine_limit_ms(started),
+            settings.movetime if settings else 1000,
+            position.turn == BLACK,
+            int((now - started) * 1000) + margin,
         )
 
         def legal(usi: str) -> bool:

@@ -166,9 +166,9 @@ async def run_demo(
             if run in done:
                 run.result()  # raises what stopped the daemon
             raise DaemonError("the daemon did not start within 60 s")
-        play = asyncio.create_task(player.run())
-        done, _ = await asyncio.wait([run, play], return_when=asyncio.FIRST_COMPLETED)
-        if play in done:
+        play: asyncio.Task[Any] = asyncio.create_task(player.run())
+        finished, _ = await asyncio.wait({run, play}, return_when=asyncio.FIRST_COMPLETED)
+        if play in finished:
             play.result()
             await asyncio.wait_for(run, 30)
         else:

@@ -25,7 +25,7 @@ from board_bridge.tracker.intents import Mark
 from tests.conftest import ROOT, corpus_games, require_engine
 
 #: plies before the scripted player resigns, so the test stays well under a minute
-MAX_PLIES = 60
+MAX_PLIES = 40
 
 
 def engine_config(tmp_path: Path, engine: str, **game: Any) -> dict[str, Any]:
@@ -34,7 +34,7 @@ def engine_config(tmp_path: Path, engine: str, **game: Any) -> dict[str, Any]:
         "leds": {"sink": "record"},
         "game": {"engine": "white", "max_games": 1, "black": "scripted player", **game},
         "engine": {"path": engine, "options": {"Threads": 1, "USI_Hash": 16}},
-        "clock": {"kind": "byoyomi", "main": 0, "byoyomi": 0.15},
+        "clock": {"kind": "byoyomi", "main": 0, "byoyomi": 1.0},
         "records": {"directory": str(tmp_path / "games"), "formats": ["kif", "csa"]},
         "daemon": {"log_level": "warning"},
     }
