@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -72,3 +75,37 @@ def test_ui_settings() -> None:
     for bad in ({"width": 800.5}, {"enabled": "yes"}, {"fps": True}, []):
         with pytest.raises(UiConfigError):
             parse_ui_settings(bad)
+
+
+def test_sim_command_runs_and_quits(tmp_path: Path) -> None:
+    """The whole command in its own process: the display opens (SDL's dummy driver), the
+    daemon starts, frames are drawn, and closing the window stops everything cleanly."""
+    log = tmp_path / "log" / "sensor.jsonl"
+    script = (
+        "import sys, pygame\n"
+        "pygame.init()\n"
+        "pygame.time.set_timer(pygame.event.Event(pygame.QUIT), 800, 1)\n"
+        "from board_bridge.cli import main\n"
+        "sys.exit(main(sys.argv[1:]))\n"
+    )
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    argv = ["sim", "--records", str(tmp_path / "games"), "--save-log", str(log)]
+    proc = subprocess.run(
+        [sys.executable, "-c", script, *argv], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 0, proc.stderr
+    lines = log.read_text().splitlines()
+    assert lines and '"board"' in lines[0]  # the first frame: the pieces set up
+
+
+def test_view_without_a_screen_is_one_clear_error(tmp_path: Path) -> None:
+    env = {**os.environ, "SDL_VIDEODRIVER": "nosuchdriver", "SDL_AUDIODRIVER": "dummy"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "board_bridge", "view", "--records", str(tmp_path)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 1
+    assert "cannot open a screen" in proc.stderr and "Traceback" not in proc.stderr
