@@ -131,7 +131,7 @@ def test_selftest_finds_a_dead_a_stuck_and_a_ghosting_square(
             "--settle",
             "0.01",
             "--timeout",
-            "0.5",
+            "1.0",
             "--led-dwell",
             "0.001",
         ]
