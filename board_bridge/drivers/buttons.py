@@ -218,6 +218,9 @@ class WithButtons(SensorSource):
             await self.start()
         queue = self._queue
         assert queue is not None
+        self._framed = False  # (re)connecting: inputs count again after the first frame
+        while not queue.empty():
+            queue.get_nowait()  # presses made while nobody listened are stale
         inner = aiter(self.source.events())
         next_event: asyncio.Future[SensorEvent] = asyncio.ensure_future(anext(inner))
         next_input: asyncio.Future[PlayerInput] = asyncio.ensure_future(queue.get())

@@ -97,6 +97,8 @@ class RefreshingSink(LedSink):
             self._task = asyncio.create_task(self._run(), name=f"{type(self).__name__}-refresh")
 
     async def show(self, intents: LedIntents) -> None:
+        if self._closed:
+            return  # the LEDs are off for good
         if not self._opened:
             await self.start()
         self._intents = intents

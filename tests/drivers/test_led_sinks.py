@@ -258,3 +258,14 @@ def test_sink_settings() -> None:
         GpioLedSink.from_settings(
             {"data_pin": 1, "clock_pin": 2, "latch_pin": 3, "patterns": {"error": "wobble"}}
         )
+
+
+async def test_show_after_close_is_ignored() -> None:
+    spi = FakeSpi()
+    sink = SpiWs2812Sink(Layout.per_square(), spi=spi)
+    async with sink:
+        await sink.show(LedIntents({3: Mark.TARGET}))
+    n = len(spi.writes)
+    await sink.show(LedIntents({3: Mark.TARGET}))
+    assert len(spi.writes) == n
+    assert decode_ws2812(spi.writes[-1], 3, 2_400_000) == [OFF] * 81
