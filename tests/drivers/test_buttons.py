@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from board_bridge.drivers.base import SensorSource
+from board_bridge.drivers.base import SensorSource, SourceDisconnected
 from board_bridge.drivers.buttons import ButtonInputs, ButtonSpec, WithButtons
 from board_bridge.drivers.settings import DriverConfigError
 from board_bridge.tracker.events import PlayerInput, SensorEvent, SensorFrame
@@ -103,7 +103,10 @@ class FakeSource(SensorSource):
 
     async def events(self) -> AsyncIterator[SensorEvent]:
         while True:
-            yield await self.queue.get()
+            event = await self.queue.get()
+            if isinstance(event, PlayerInput) and event.value == "unplug":
+                raise SourceDisconnected("cable pulled")
+            yield event
 
     async def close(self) -> None:
         self.closed += 1
@@ -157,3 +160,26 @@ def test_from_settings() -> None:
         ButtonInputs.from_settings({"resign": {"pin": 6, "hold": "long"}})
     with pytest.raises(DriverConfigError, match="bad GPIO pin"):
         ButtonInputs.from_settings({"undo": -3})
+
+
+async def test_with_buttons_passes_a_disconnect_on_and_drops_stale_presses() -> None:
+    factory = MockFactory()
+    inner = FakeSource()
+    source = WithButtons(inner, ButtonInputs({"undo": 5}, pin_factory=factory, bounce_time=0.0))
+    async with source:
+        events = source.events()
+        inner.queue.put_nowait(SensorFrame(1.0, "." * 81))
+        assert isinstance(await asyncio.wait_for(anext(events), 1), SensorFrame)
+        inner.queue.put_nowait(PlayerInput(0, "unplug"))
+        with pytest.raises(SourceDisconnected):
+            await asyncio.wait_for(anext(events), 1)
+        press(factory, 5)  # while the board is away
+        release(factory, 5)
+        await asyncio.sleep(0.02)
+        again = source.events()
+        inner.queue.put_nowait(SensorFrame(2.0, "x" + "." * 80))
+        first = await asyncio.wait_for(anext(again), 1)
+        assert isinstance(first, SensorFrame) and first.t == 2.0
+        press(factory, 5)
+        pressed = await asyncio.wait_for(anext(again), 1)
+        assert isinstance(pressed, PlayerInput) and pressed.value == "undo"
