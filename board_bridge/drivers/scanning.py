@@ -123,8 +123,10 @@ class ScannedSource(SensorSource):
         if self._thread is None or not self._thread.is_alive():
             await self.start()
         assert self._queue is not None
-        if self._served:
-            self._want_frame.set()  # a reconnecting reader starts with a full frame
+        if self._served:  # a reader coming back starts with a fresh full frame
+            while not self._queue.empty():
+                self._queue.get_nowait()
+            self._want_frame.set()
         self._served = True
         while True:
             item = await self._queue.get()
