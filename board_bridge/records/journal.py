@@ -503,6 +503,10 @@ class GameJournal:
     def write_records(self, formats: Sequence[str] | None = None) -> list[Path]:
         """Write the game's record files atomically (also for a game still going on)."""
         record = self.record
+        # Temporary files of an atomic write a crash interrupted: never the real thing.
+        for stale in self.path.parent.glob(f".{self.game_id}.*.tmp"):
+            with contextlib.suppress(OSError):
+                stale.unlink()
         paths = []
         for fmt in formats or self._formats:
             text, encoding = render(record, fmt)
