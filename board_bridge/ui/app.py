@@ -128,8 +128,14 @@ class ObservedEngine:
         return info
 
 
-def engine_view(analysis: Analysis | None, name: str = "") -> EngineView | None:
-    """The engine's report turned to sente's point of view."""
+def engine_view(
+    analysis: Analysis | None, name: str = "", shown: Board | None = None
+) -> EngineView | None:
+    """The engine's report turned to sente's point of view.
+
+    With ``shown`` (the position on the screen), the best line starts there: the moves of
+    it already played are left out (the engine's own move, once made), and a line the game
+    has left is not shown (its score still is, until the next search)."""
     if analysis is None:
         return None
     info = analysis.info
@@ -143,7 +149,29 @@ def engine_view(analysis: Analysis | None, name: str = "") -> EngineView | None:
             plies = score.mate if score.mate is not None else 0
             mate = sign * (abs(plies) or 1) * (1 if score.mate_side > 0 else -1)
     pv = tuple(getattr(info, "pv", ()) or ())
-    return EngineView(cp, mate, pv, getattr(info, "depth", None), name, analysis.position)
+    start = analysis.position
+    if shown is not None:
+        pv, start = _line_from(analysis.position, pv, shown)
+    return EngineView(cp, mate, pv, getattr(info, "depth", None), name, start)
+
+
+def _line_from(position: Board, pv: tuple[str, ...], shown: Board) -> tuple[tuple[str, ...], Board]:
+    """The rest of ``pv`` from ``shown`` if ``shown`` lies on it, else no line."""
+    key = (shown.position_key(), shown.ply)
+    board = position.copy(stack=False)
+    for i in range(len(pv) + 1):
+        if (board.position_key(), board.ply) == key:
+            return pv[i:], board
+        if i == len(pv):
+            break
+        try:
+            move = Move.from_usi(pv[i])
+        except ValueError:
+            break
+        if not board.is_legal(move):
+            break
+        board.push(move)
+    return (), shown
 
 
 def clock_view(clock: Any, t: float) -> ClockView | None:
@@ -257,6 +285,8 @@ class Screen:
         self._playing: asyncio.Task[None] | None = None
         self._played: Move | None = None
         self._new_game_asked: float | None = None
+        self._engine_key: tuple[object, ...] = ()
+        self._engine_cache: EngineView | None = None
 
     # ------------------------------------------------------------------ state
 
@@ -287,7 +317,7 @@ class Screen:
             elif not game.started:
                 kwargs["message"] = "set up the board as shown" if self.simulator is None else None
         if self.engine is not None:
-            kwargs["engine"] = engine_view(self.engine.latest, self.engine.name)
+            kwargs["engine"] = self._engine_view(board)
         if self.simulator is not None:
             if self.simulator.messages and "message" not in kwargs:
                 kwargs["message"] = self.simulator.messages[-1]
@@ -305,6 +335,15 @@ class Screen:
         if board is None:
             board = Board()
         return ViewState.from_board(board, **kwargs)
+
+    def _engine_view(self, board: Board | None) -> EngineView | None:
+        assert self.engine is not None
+        latest = self.engine.latest
+        key = (id(latest), board.position_key() if board is not None else None)
+        if key != self._engine_key:
+            self._engine_key = key
+            self._engine_cache = engine_view(latest, self.engine.name, board)
+        return self._engine_cache
 
     # ------------------------------------------------------------------ events
 

@@ -14,6 +14,7 @@ import pygame
 from board_bridge.app.config import parse_config
 from board_bridge.app.daemon import Daemon
 from board_bridge.app.simulated import SimulatedBoard
+from board_bridge.drivers.buttons import WithButtons
 from board_bridge.drivers.recording import RecordingSource
 from board_bridge.records import read_file
 from board_bridge.shogi import (
@@ -22,12 +23,13 @@ from board_bridge.shogi import (
     SILVER,
     STARTING_SFEN,
     Board,
+    Move,
     Termination,
     parse_square,
 )
 from board_bridge.tracker.events import PlayerInput, SensorFrame, parse_event
 from board_bridge.tracker.intents import Mark
-from board_bridge.ui.app import ObservedEngine, Screen, ScreenSink
+from board_bridge.ui.app import ObservedEngine, Screen, ScreenButtons, ScreenSink
 from board_bridge.ui.glyphs import Fonts
 from board_bridge.ui.view import BUTTON
 from tests.conftest import require_engine
@@ -236,3 +238,61 @@ async def test_playing_the_engine(tmp_path: Path, fonts: Fonts) -> None:
     moves, record = kif_moves(paths)
     assert moves[:3] == ["7g7f", reply, "2g2f"] and len(moves) == 4
     assert "stockfish" in record.gote.lower()
+
+
+async def test_view_beside_a_board(tmp_path: Path, fonts: Fonts) -> None:
+    """`board-bridge view`: a board (here the simulated one, moved by code) is the source;
+    the screen shows the game and its buttons answer the board's question."""
+    config = parse_config(
+        {
+            "leds": {"sink": "none"},
+            "records": {"directory": str(tmp_path), "library": False},
+            "daemon": {"notify": False},
+        }
+    )
+    board = SimulatedBoard(STARTING_SFEN)
+    buttons = ScreenButtons()
+    sink = ScreenSink()
+    daemon = Daemon(config, source=WithButtons(board, buttons), sink=sink)  # type: ignore[arg-type]
+    screen = Screen(daemon, sink, buttons=buttons, surface=pygame.Surface(SIZE), fonts=fonts)
+    task = asyncio.create_task(daemon.run())
+
+    async def until(cond: Callable[[], bool]) -> None:
+        for _ in range(1000):
+            if cond():
+                return
+            screen.step()
+            await asyncio.sleep(0.01)
+        raise AssertionError(f"timed out; intents {sink.intents}")
+
+    try:
+        await until(lambda: daemon.game is not None and daemon.game.started)
+        position = Board()
+        for usi in ("7g7f", "3c3d"):
+            move = Move.from_usi(usi)
+            await board.play_move(position, move, delay=0.05)
+            position.push(move)
+            await until(
+                lambda: daemon.game is not None and len(daemon.game.moves) == position.ply - 1
+            )
+        sq8h, sq2b = parse_square("8h"), parse_square("2b")
+        board.lift(sq8h)
+        await asyncio.sleep(0.1)
+        board.lift(sq2b)
+        await asyncio.sleep(0.1)
+        board.place(sq2b)
+        await until(lambda: screen.question() is not None)
+        frame = screen.draw(pygame.Surface(SIZE))
+        x, y, w, h = screen.layout.question_buttons(("promote", "nonpromote"))["nonpromote"]
+        assert tuple(frame.get_at((x + 4, y + h // 2)))[:3] == BUTTON
+        screen.handle(
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + w // 2, y + h // 2), button=1)
+        )
+        await until(lambda: daemon.game is not None and len(daemon.game.moves) == 3)
+        assert daemon.game.usi_moves() == ["7g7f", "3c3d", "8h2b"]
+        state = screen.state()  # the view shows the game's position: an unpromoted bishop
+        piece = state.pieces[sq2b]
+        assert piece is not None and not piece.is_promoted() and state.pieces[sq8h] is None
+    finally:
+        daemon.stop("test over")
+        await asyncio.wait_for(task, 20)
