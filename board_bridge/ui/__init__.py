@@ -1,1 +1,6 @@
-"""board_bridge.ui"""
+"""The pygame board view and the on-screen simulator (see docs/ui.md)."""
+
+import os
+
+# pygame prints a greeting on import unless told not to; the CLI's output is its own.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
