@@ -18,13 +18,13 @@ demo: $(STAMP)
 	$(BIN)/board-bridge demo
 
 test: $(STAMP)
-	$(BIN)/ruff check board_bridge tests bench firmware
+	$(BIN)/ruff check board_bridge tests bench firmware hardware
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 
 lint: $(STAMP)
-	$(BIN)/ruff check board_bridge tests bench firmware
-	$(BIN)/ruff format --check board_bridge tests bench firmware
+	$(BIN)/ruff check board_bridge tests bench firmware hardware
+	$(BIN)/ruff format --check board_bridge tests bench firmware hardware
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

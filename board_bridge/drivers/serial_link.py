@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final
 
-import serial  # type: ignore[import-untyped]
+import serial
 import serial_asyncio_fast
 
 from board_bridge.drivers import protocol as p
