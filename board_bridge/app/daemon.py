@@ -278,6 +278,10 @@ class Daemon:
         if self.engine is not None:
             with contextlib.suppress(Exception):
                 await self.engine.quit()
+        set_context = getattr(self.sink, "set_context", None)
+        if set_context is not None and self.game is not None:
+            result = f"game over: {self.game.outcome}; " if self.game.outcome else ""
+            set_context(self.game.board, f"{result}stopped ({self._stop_reason}), LEDs off")
         with contextlib.suppress(Exception):
             await self.sink.show(LedIntents())  # LEDs off
         with contextlib.suppress(Exception):
