@@ -495,7 +495,14 @@ class BoardView:
         pygame.draw.rect(target, bg, rect, border_radius=max(3, h // 8))
         side = ("☗ " if color == BLACK else "☖ ") if self.fonts.kanji else ""
         side += "sente" if color == BLACK else "gote"
-        self._blit_fit(target, side, (x + h // 4, y, w // 3, h // 2), DIM_TEXT)
+        pad = max(2, h // 8)
+        if w < h * 3:  # a narrow box (beside a komadai): the name above the time
+            label_rect: Rect = (x + pad, y + pad // 2, w - 2 * pad, h // 4)
+            time_rect: Rect = (x + pad, y + h // 4, w - 2 * pad, h - h // 4 - pad // 2)
+        else:  # a wide box: the name at the left, the time at the right
+            label_rect = (x + h // 4, y, w // 3, h // 2)
+            time_rect = (x + w // 3, y, w * 2 // 3 - h // 4, h)
+        self._blit_fit(target, side, label_rect, DIM_TEXT)
         if state.clocks is None:
             return
         left = state.clocks.remaining[color]
@@ -506,7 +513,7 @@ class BoardView:
             text = f"byoyomi {format_clock(byo)}"
             low = byo < 10
         ink = CLOCK_LOW if low else (CLOCK_RUNNING if running else DIM_TEXT)
-        self._blit_fit(target, text, (x + w // 3, y, w * 2 // 3 - h // 4, h), ink)
+        self._blit_fit(target, text, time_rect, ink, center=w < h * 3)
 
     def _draw_engine(
         self, target: pygame.Surface, eval_rect: Rect, pv_rect: Rect, state: ViewState
