@@ -128,17 +128,18 @@ def _header_json(header: GameRecord | Mapping[str, Any]) -> dict[str, Any]:
         return out
     out = {}
     extra = []
-    for key, value in header.items():
+    for key, item in header.items():
         if key in HEADER_FIELDS:
-            if key == "started" and isinstance(value, datetime):
-                value = value.isoformat()
-            if key in ("time_total", "byoyomi", "increment") and value is not None:
-                value = float(value)
-            out[key] = value
-        elif key == "extra" and isinstance(value, list):
-            extra.extend(value)
+            if key == "started" and isinstance(item, datetime):
+                out[key] = item.isoformat()
+            elif key in ("time_total", "byoyomi", "increment") and item is not None:
+                out[key] = float(item)
+            else:
+                out[key] = item
+        elif key == "extra" and isinstance(item, list):
+            extra.extend(item)
         else:
-            extra.append([str(key), str(value)])
+            extra.append([str(key), str(item)])
     out["extra"] = extra
     return out
 

@@ -84,8 +84,8 @@ def parse_usi(text: str, ruleset: Ruleset | None = None) -> GameRecord:
             raise RecordParseError(msg, line_no, partial) from None
         board.push(move)
         moves.append(RecordedMove(move))
-    outcome, _ = reconcile(None, board, ruleset)
-    return GameRecord(start_sfen=sfen, moves=tuple(moves), outcome=outcome)
+    final, _ = reconcile(None, board, ruleset)
+    return GameRecord(start_sfen=sfen, moves=tuple(moves), outcome=final)
 
 
 parse_sfen = parse_usi
