@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+import os
+import sys
+
+import pygame
+import pytest
+
 from board_bridge.app.clock import GameClock, TimeControl
 from board_bridge.engine.protocol import Info, Score
 from board_bridge.shogi import Board
 from board_bridge.tracker.events import PlayerInput
-from board_bridge.ui.app import Analysis, ScreenButtons, clock_view, engine_view
+from board_bridge.ui.app import (
+    Analysis,
+    DisplayError,
+    ScreenButtons,
+    clock_view,
+    engine_view,
+    open_display,
+)
 
 
 def after(*usi: str) -> Board:
@@ -60,3 +73,45 @@ def test_screen_buttons_deliver_inputs() -> None:
     buttons.close()
     buttons.press("G")
     assert got == [PlayerInput(7.0, "promote")]
+
+
+def test_console_drivers_tried_in_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without a desktop the console drivers are tried in order, fullscreen; the first that
+    opens wins. (pygame's display calls are replaced: this machine has no console screen.)"""
+    tried: list[tuple[str, object]] = []
+
+    def init() -> None:
+        driver = os.environ.get("SDL_VIDEODRIVER", "")
+        tried.append(("init", driver))
+        if driver == "kmsdrm":
+            raise pygame.error("kmsdrm not available")
+
+    def set_mode(size: tuple[int, int], flags: int = 0) -> pygame.Surface:
+        tried.append(("mode", (size, bool(flags & pygame.FULLSCREEN))))
+        return pygame.Surface((800, 480))
+
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(pygame.display, "init", init)
+    monkeypatch.setattr(pygame.display, "quit", lambda: None)
+    monkeypatch.setattr(pygame.display, "set_caption", lambda title: None)
+    monkeypatch.setattr(pygame.display, "set_mode", set_mode)
+    surface = open_display((1024, 600), fullscreen=False)
+    assert surface.get_size() == (800, 480)
+    assert tried == [("init", "kmsdrm"), ("init", "fbcon"), ("mode", ((0, 0), True))]
+    assert os.environ["SDL_VIDEODRIVER"] == "fbcon"
+
+
+def test_no_driver_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    def init() -> None:
+        raise pygame.error("no screen")
+
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(pygame.display, "init", init)
+    monkeypatch.setattr(pygame.display, "quit", lambda: None)
+    with pytest.raises(DisplayError, match="kmsdrm: no screen; fbcon: no screen; directfb"):
+        open_display()
+    assert "SDL_VIDEODRIVER" not in os.environ

@@ -296,3 +296,21 @@ async def test_view_beside_a_board(tmp_path: Path, fonts: Fonts) -> None:
     finally:
         daemon.stop("test over")
         await asyncio.wait_for(task, 20)
+
+
+async def test_next_game_after_the_end(tmp_path: Path, fonts: Fonts) -> None:
+    """After a game ends, N sets the pieces up again and the daemon starts the next game."""
+    async with Table(tmp_path, fonts, game={"max_games": 2}) as t:
+        await t.move("7g", "7f", "7g7f")
+        await t.resign()  # gote resigns
+        first = t.daemon.game
+        assert first is not None and first.outcome is not None
+        assert "wins" in (t.screen.state().game_over or "")
+        t.screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0))
+        assert t.screen.virtual.matches(Board())  # the pieces stand as at the start
+        await t.until(lambda: t.daemon.game is not first and t.daemon.game.started, 15)
+        assert t.moves() == []
+        await t.move("2g", "2f", "2g2f")
+    _, paths = t.daemon.games_finished[0]
+    moves, _ = kif_moves(paths)
+    assert moves == ["7g7f"]
