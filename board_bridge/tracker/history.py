@@ -9,14 +9,16 @@ class SquareHistory:
     """Occupancy transitions per square, pruned as the tracker's windows move forward.
 
     Only occupancy is kept (a face turning over is not a lift). Queries look at *lifts*:
-    intervals during which a square read empty, ignoring those shorter than ``min_lift``
-    (contact bounce), except one still going on.
+    intervals during which a square read empty, leaving out contact bounce: an opening
+    shorter than ``min_lift``, or one shorter than ``bounce`` that follows a contact shorter
+    than ``bounce`` (the chatter of a piece landing). One still going on always counts.
     """
 
-    __slots__ = ("_tr", "min_lift")
+    __slots__ = ("_tr", "min_lift", "bounce")
 
-    def __init__(self, min_lift: float) -> None:
+    def __init__(self, min_lift: float, bounce: float = 0.0) -> None:
         self.min_lift = min_lift
+        self.bounce = bounce
         self._tr: list[list[tuple[float, bool]]] = [[] for _ in range(81)]
 
     def clear(self) -> None:
@@ -44,15 +46,23 @@ class SquareHistory:
         refill after ``until`` counts as still empty. Bounce-short closed ones are left out."""
         out: list[Interval] = []
         start: float | None = None
+        filled = float("-inf")  # when the contact before the current opening began
         min_lift = self.min_lift
+        bounce = self.bounce
         for t, occupied in self._tr[sq]:
             if t > until:
                 break
             if occupied:
                 if start is not None:
-                    if t - start >= min_lift and start > since:
+                    length = t - start
+                    if (
+                        start > since
+                        and length >= min_lift
+                        and (length >= bounce or start - filled >= bounce)
+                    ):
                         out.append((start, t))
                     start = None
+                    filled = t
             elif start is None:
                 start = t
         if start is not None and start > since:

@@ -13,7 +13,7 @@ refilled after the attacker was lifted: occupancy alone cannot tell it from a he
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from board_bridge.shogi import (
     HAND_PIECE_TYPES,
@@ -76,8 +76,32 @@ def _squares(move: Move) -> frozenset[int]:
     return frozenset((move.from_square, move.to_square))
 
 
+def _lifts(*items: Move | tuple[int, ...] | None) -> dict[int, int]:
+    """How many lifts of each square the given moves (and lifted squares) explain."""
+    out: dict[int, int] = {}
+    for item in items:
+        if item is None:
+            continue
+        squares = _squares(item) if isinstance(item, Move) else item
+        for sq in squares:
+            out[sq] = out.get(sq, 0) + 1
+    return out
+
+
 def _same_squares(a: Move, b: Move) -> bool:
     return a.from_square == b.from_square and a.to_square == b.to_square
+
+
+@dataclass(frozen=True, slots=True)
+class _Ply:
+    """A move of a chain: its variants, whether it replaces the open move, and when (and
+    how) the board showed its position."""
+
+    variants: tuple[Move, ...]
+    correcting: bool
+    t: float
+    cells: str
+    short: bool  # shown for less than the settle time: a less likely story
 
 
 @dataclass(slots=True)
@@ -86,13 +110,12 @@ class _Expl:
 
     kind: int
     moves: tuple[Move, ...] = ()  # MOVE/CORRECT (or TWO's second move): variants, same squares
-    first: tuple[Move, ...] = ()  # TWO: variants of the first move
+    chain: tuple[_Ply, ...] = ()  # TWO: the earlier moves, the board showed each briefly
     lifted: tuple[int, ...] = ()  # in-progress lifts
     back: int = 0  # BACK: plies taken back
-    involved: frozenset[int] = frozenset()
+    involved: dict[int, int] = field(default_factory=dict)  # square -> lifts it explains
+    penalty: int = 0  # lifts' worth of implausibility (two moves before the board settled)
     capture: bool = False  # a capture seen only in the history: waits capture_settle
-    t_mid: float = 0.0  # TWO: when the first move's position was reached
-    mid_cells: str = ""
     score: tuple[int, float, int] = (0, 0.0, 0)
 
 
@@ -170,7 +193,7 @@ class Tracker:
         self._p0: PosInfo | None = None  # the position before the open move
         self._phase = "setup" if setup else "play"
         self._outcome: Outcome | None = None
-        self._hist = SquareHistory(self.params.min_lift)
+        self._hist = SquareHistory(self.params.min_lift, self.params.bounce)
         exp = self._info().exp
         # sensor state
         self._cells: str | None = None if setup else exp
@@ -485,28 +508,25 @@ class Tracker:
             cands.append(_Expl(IDLE))
         else:
             for ms, cap in self._complete(cur, obs, d, ctx.w_cur, None):
-                cands.append(_Expl(MOVE, moves=ms, capture=cap, involved=_squares(ms[0])))
+                cands.append(_Expl(MOVE, moves=ms, capture=cap, involved=_lifts(ms[0])))
             lifted = self._lifted(cur, obs, d)
             if lifted is not None:
-                cands.append(_Expl(INPROG, lifted=lifted, involved=frozenset(lifted)))
+                cands.append(_Expl(INPROG, lifted=lifted, involved=_lifts(None, lifted)))
         om = ctx.open_move
         if ctx.prev is not None and om is not None:
             prev = ctx.prev
-            osq = _squares(om)
+            osq = _lifts(om)
             d0 = diff(obs, prev.exp)
+            src_ok = self._src_ok(om, obs, ctx.w_cur)
             if not d0:
-                cands.append(_Expl(RETRACT, involved=osq))
-            else:
-                reloc = (om.from_square, om.to_square) if om.from_square is not None else None
-                for ms, cap in self._complete(prev, obs, d0, ctx.w_prev, reloc):
-                    if _same_squares(ms[0], om):
-                        continue
-                    cands.append(
-                        _Expl(CORRECT, moves=ms, capture=cap, involved=osq | _squares(ms[0]))
-                    )
-                lifted0 = self._lifted(prev, obs, d0)
-                if lifted0 is not None:
-                    cands.append(_Expl(INPROG0, lifted=lifted0, involved=osq | frozenset(lifted0)))
+                if src_ok:
+                    cands.append(_Expl(RETRACT, involved=osq))
+            elif src_ok:
+                for ms, cap in self._corrections(ctx, obs, d0):
+                    cands.append(_Expl(CORRECT, moves=ms, capture=cap, involved=_lifts(om, ms[0])))
+            lifted0 = self._lifted(prev, obs, d0)
+            if lifted0 is not None:
+                cands.append(_Expl(INPROG0, lifted=lifted0, involved=_lifts(om, lifted0)))
         if d and not ctx.virtual and not self._tournament and self._game.move_stack:
             cands += self._takebacks(ctx, obs)
         for c in cands:
@@ -525,20 +545,46 @@ class Tracker:
                 return min(alt, key=lambda c: c.score), best
         return best, None
 
-    @staticmethod
-    def _score(c: _Expl, touches: dict[int, float]) -> tuple[int, float, int]:
-        unexplained = [t for sq, t in touches.items() if sq not in c.involved]
-        return (len(unexplained), max(unexplained) if unexplained else _NEG_INF, c.kind)
+    def _src_ok(self, om: Move, cells: str, since: float, until: float = float("inf")) -> bool:
+        """Undoing the open move: if its destination still reads occupied, the piece the
+        tracker believes is there must have been lifted since (another piece is there now)."""
+        src = om.to_square
+        return cells[src] == EMPTY or self._hist.last_lift(src, since, until) is not None
 
-    def _touches(self, since: float, ref: str, obs: str) -> dict[int, float]:
-        """Squares lifted and refilled since ``since`` (occupied then and now): sq -> refill."""
-        out: dict[int, float] = {}
+    def _corrections(
+        self, ctx: _Ctx, cells: str, d0: list[int], until: float = float("inf")
+    ) -> list[tuple[tuple[Move, ...], bool]]:
+        """Other moves from the position before the open move that show ``cells``."""
+        om = ctx.open_move
+        assert ctx.prev is not None and om is not None
+        reloc = (om.from_square, om.to_square) if om.from_square is not None else None
+        return [
+            (ms, cap)
+            for ms, cap in self._complete(ctx.prev, cells, d0, ctx.w_prev, reloc, until)
+            if not _same_squares(ms[0], om)
+        ]
+
+    @staticmethod
+    def _score(c: _Expl, touches: dict[int, list[float]]) -> tuple[int, float, int]:
+        n = c.penalty
+        latest = float("inf") if n else _NEG_INF
+        for sq, refills in touches.items():
+            k = len(refills) - c.involved.get(sq, 0)
+            if k > 0:
+                n += k
+                latest = max(latest, refills[k - 1])
+        return (n, latest, c.kind)
+
+    def _touches(self, since: float, ref: str, obs: str) -> dict[int, list[float]]:
+        """Squares occupied at ``since`` and now that were lifted in between: square -> the
+        refill times of those lifts, in order."""
+        out: dict[int, list[float]] = {}
         hist = self._hist
         for sq in hist.changed_since(since):
             if ref[sq] != EMPTY and obs[sq] != EMPTY:
-                r = hist.last_refill(sq, since)
-                if r is not None:
-                    out[sq] = r
+                refills = [end for _start, end in hist.lifts(sq, since) if end is not None]
+                if refills:
+                    out[sq] = refills
         return out
 
     def _capture_ok(self, origin: int, target: int, since: float, until: float) -> bool:
@@ -600,7 +646,7 @@ class Tracker:
     @staticmethod
     def _lifted(info: PosInfo, obs: str, d: list[int]) -> tuple[int, ...] | None:
         """The squares of a move in progress (pieces lifted, nothing placed), or None."""
-        if len(d) > 2 or any(obs[s] != EMPTY for s in d):
+        if not d or len(d) > 2 or any(obs[s] != EMPTY for s in d):
             return None
         if len(d) == 1:
             s = d[0]
@@ -634,79 +680,106 @@ class Tracker:
                 continue
             if any(self._hist.last_refill(sq, ctx.w_cur) is None for sq in captured):
                 continue
-            involved: frozenset[int] = frozenset()
-            for mv in popped:
-                involved |= _squares(mv)
-            out.append(_Expl(BACK, back=k, involved=involved))
+            out.append(_Expl(BACK, back=k, involved=_lifts(*popped)))
         return out
 
     def _two_ply(self, ctx: _Ctx, obs: str) -> list[_Expl]:
-        """A move whose position the board showed (briefly) since the window began, then
-        the reply (complete or in progress) that explains the state now."""
+        """Moves whose positions the board showed (briefly) since the window began, then
+        the move (complete or in progress) that explains the state now."""
         out: list[_Expl] = []
+        done: set[tuple[object, ...]] = set()
+        budget = [_MAX_STATES]
+        expected = None if ctx.virtual else self._expected
+        self._chain(ctx, obs, ctx.w_cur, (), 3, expected, out, done, budget)
+        return out
+
+    def _chain(
+        self,
+        ctx: _Ctx,
+        obs: str,
+        since: float,
+        prefix: tuple[_Ply, ...],
+        depth: int,
+        expected: Move | None,
+        out: list[_Expl],
+        done: set[tuple[object, ...]],
+        budget: list[int],
+    ) -> None:
         cur = ctx.cur
         states = self._states
         seen: set[str] = set()
-        done: set[tuple[frozenset[int], frozenset[int], tuple[int, ...]]] = set()
-        expected = None if ctx.virtual else self._expected
-        looked = 0
+        om = ctx.open_move
         for i in range(len(states) - 2, -1, -1):
             t0, cells = states[i]
-            if t0 < ctx.w_cur:
+            if t0 < since:
                 break
             t1 = states[i + 1][0]
             if t1 - t0 < self.params.bounce or cells in seen or cells == obs:
                 continue
             seen.add(cells)
-            looked += 1
-            if looked > _MAX_STATES:
-                break
+            budget[0] -= 1
+            if budget[0] < 0:
+                return
+            firsts: list[tuple[tuple[Move, ...], bool, bool, PosInfo]] = []
             d1 = diff(cells, cur.exp)
-            if not d1:
-                continue
-            for ms, cap in self._complete(cur, cells, d1, ctx.w_cur, None, until=t1):
-                if expected is not None:
-                    ms = tuple(m for m in ms if m == expected)
-                    if not ms:
-                        continue
-                results: dict[tuple[frozenset[int], tuple[int, ...]], list[Move]] = {}
-                seconds: dict[tuple[frozenset[int], tuple[int, ...]], tuple[Move, ...]] = {}
-                caps: dict[tuple[frozenset[int], tuple[int, ...]], bool] = {}
+            if d1:
+                for ms, cap in self._complete(cur, cells, d1, since, None, until=t1):
+                    if expected is not None and not prefix:
+                        ms = tuple(m for m in ms if m == expected)
+                        if not ms:
+                            continue
+                    firsts.append((ms, cap, False, cur))
+            if (
+                not prefix
+                and ctx.prev is not None
+                and om is not None
+                and self._src_ok(om, cells, since, t1)
+            ):
+                d0 = diff(cells, ctx.prev.exp)
+                if d0:
+                    for ms, cap in self._corrections(ctx, cells, d0, until=t1):
+                        firsts.append((ms, cap, True, ctx.prev))
+            for ms, cap, correcting, base in firsts:
+                ply = _Ply(ms, correcting, t0, cells, t1 - t0 < self.params.settle)
+                chain = (*prefix, ply)
                 for m1 in ms:
-                    p1 = self._cache.after(cur, m1)
+                    p1 = self._cache.after(base, m1)
                     d2 = diff(obs, p1.exp)
                     if not d2:
                         continue
+                    finals: list[tuple[tuple[Move, ...], tuple[int, ...], bool]] = []
                     for ms2, cap2 in self._complete(p1, obs, d2, t0, None):
-                        key2 = (_squares(ms2[0]), ())
-                        results.setdefault(key2, []).append(m1)
-                        seconds[key2] = ms2
-                        caps[key2] = cap or cap2
+                        finals.append((ms2, (), cap or cap2))
                     lifted = self._lifted(p1, obs, d2)
                     if lifted is not None:
-                        key3: tuple[frozenset[int], tuple[int, ...]] = (frozenset(), lifted)
-                        results.setdefault(key3, []).append(m1)
-                        seconds[key3] = ()
-                        caps[key3] = cap
-                for key, firsts in results.items():
-                    dkey = (_squares(firsts[0]), key[0], key[1])
-                    if dkey in done:
-                        continue
-                    done.add(dkey)
-                    involved = _squares(firsts[0]) | key[0] | frozenset(key[1])
-                    out.append(
-                        _Expl(
-                            TWO,
-                            moves=seconds[key],
-                            first=tuple(firsts),
-                            lifted=key[1],
-                            involved=involved,
-                            capture=caps[key],
-                            t_mid=t0,
-                            mid_cells=cells,
+                        finals.append(((), lifted, cap))
+                    for ms2, lifted2, capture in finals:
+                        key = (
+                            tuple((_squares(p.variants[0]), p.correcting) for p in chain),
+                            _squares(ms2[0]) if ms2 else None,
+                            lifted2,
                         )
-                    )
-        return out
+                        if key in done:
+                            continue
+                        done.add(key)
+                        items: list[Move | tuple[int, ...] | None] = [p.variants[0] for p in chain]
+                        if chain[0].correcting:
+                            items.append(om)
+                        items += [ms2[0] if ms2 else None, lifted2]
+                        out.append(
+                            _Expl(
+                                TWO,
+                                moves=ms2,
+                                chain=chain,
+                                lifted=lifted2,
+                                involved=_lifts(*items),
+                                capture=capture,
+                                penalty=sum(p.short for p in chain),
+                            )
+                        )
+                    if depth > 1:
+                        sub = _Ctx(p1, base, m1, t0, cells, since, ctx.virtual)
+                        self._chain(sub, obs, t0, chain, depth - 1, None, out, done, budget)
 
     # --- acting on an explanation ----------------------------------------------------
 
@@ -859,12 +932,26 @@ class Tracker:
         return outs
 
     def _two(self, ctx: _Ctx, expl: _Expl, t: float, obs: str) -> list[TrackerOutput]:
-        firsts = self._choose(expl.first)
-        if len(firsts) > 1:
-            return self._ask("move", ctx.cur, firsts, t, expl.t_mid, expl.mid_cells)
-        outs = self._make(firsts[0], expl.t_mid, expl.t_mid, expl.mid_cells)
-        if self._phase != "play":
-            return outs
+        """Make the earlier moves of a chain (each at the time the board showed it), then
+        the last one; a question on an earlier move stops there (the rest follows later)."""
+        outs: list[TrackerOutput] = []
+        for ply in expl.chain:
+            variants = ply.variants
+            if ply.correcting:
+                prev = self._p0
+                assert prev is not None
+                if self._open_engine:
+                    return outs + self._show_illegal(self._unexpected(ctx, obs), t)
+                if len(variants) > 1:
+                    return outs + self._ask("correct", prev, variants, t, ply.t, ply.cells)
+                outs += self._correct(prev, variants, ply.t, ply.cells)
+            else:
+                variants = self._choose(variants)
+                if len(variants) > 1:
+                    return outs + self._ask("move", self._info(), variants, t, ply.t, ply.cells)
+                outs += self._make(variants[0], ply.t, ply.t, ply.cells)
+            if self._phase != "play":
+                return outs
         if expl.moves:
             outs += self._new_move(self._info(), expl.moves, t, t, obs)
         elif expl.lifted:
