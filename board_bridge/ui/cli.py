@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
+import signal
 import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -93,7 +95,12 @@ def build_config(args: argparse.Namespace, simulator: bool) -> tuple[Any, UiSett
     """The daemon's config from ``--config`` with the command line's overrides, and [ui]."""
     from board_bridge.app.config import ConfigError, parse_config
 
-    data, path = _read_toml(args.config)
+    config_path = args.config
+    if config_path is None and not simulator:  # the view uses the daemon's config
+        from board_bridge.app.cli import DEFAULT_CONFIGS
+
+        config_path = next((c for c in DEFAULT_CONFIGS if Path(c).exists()), None)
+    data, path = _read_toml(config_path)
     try:
         ui = parse_ui_settings(data.pop("ui", None))
     except UiConfigError as exc:
@@ -147,6 +154,8 @@ async def run_screen(
     from board_bridge.drivers.base import SensorSource
     from board_bridge.drivers.buttons import WithButtons
     from board_bridge.drivers.recording import RecordingSource
+    from board_bridge.drivers.settings import DriverConfigError
+    from board_bridge.engine import EngineError
     from board_bridge.ui.app import (
         DisplayError,
         ObservedEngine,
@@ -157,44 +166,55 @@ async def run_screen(
         run_with_screen,
     )
 
+    expected = (DisplayError, DaemonError, DriverConfigError, EngineError, OSError)
     try:
         surface = open_display((ui.width, ui.height), ui.fullscreen)
-    except DisplayError as exc:
-        raise CliError(str(exc)) from None
-    if ui.hide_cursor:
-        pygame.mouse.set_visible(False)
-    screen_sink = ScreenSink()
-    engine = None
-    if config.needs_engine:
-        assert config.engine is not None
-        engine = ObservedEngine(adapters.make_engine(config.engine))
-    board: SimulatedBoard | None = None
-    buttons: ScreenButtons | None = None
-    source: SensorSource
-    if simulator:
-        board = SimulatedBoard(config.game.start_sfen, sensing=config.board.sensing)
-        source = board
-        if save_log:
-            source = RecordingSource(board, save_log)
-        sink: Any = screen_sink
-    else:
-        buttons = ScreenButtons()
-        source = WithButtons(adapters.make_source(config), buttons)  # type: ignore[arg-type]
-        sink = TeeSink(adapters.make_sink(config), screen_sink)
-    daemon = Daemon(config, source=source, sink=sink, engine=engine)
-    screen = Screen(
-        daemon,
-        screen_sink,
-        board=board,
-        buttons=buttons,
-        engine=engine,
-        surface=surface,
-        fps=ui.fps,
-        auto_engine=ui.auto_engine,
-    )
-    try:
-        await run_with_screen(daemon, screen)
-    except DaemonError as exc:
+        if ui.hide_cursor:
+            pygame.mouse.set_visible(False)
+        screen_sink = ScreenSink()
+        engine = None
+        if config.needs_engine:
+            assert config.engine is not None
+            engine = ObservedEngine(adapters.make_engine(config.engine))
+        board: SimulatedBoard | None = None
+        buttons: ScreenButtons | None = None
+        source: SensorSource
+        sink: Any
+        if simulator:
+            board = SimulatedBoard(config.game.start_sfen, sensing=config.board.sensing)
+            source = board
+            if save_log:
+                source = RecordingSource(board, save_log)
+            sink = screen_sink
+        else:
+            buttons = ScreenButtons()
+            source = WithButtons(adapters.make_source(config), buttons)  # type: ignore[arg-type]
+            sink = TeeSink(adapters.make_sink(config), screen_sink)
+        logging.getLogger().setLevel(
+            min(logging.getLogger().level, getattr(logging, config.daemon.log_level.upper()))
+        )
+        daemon = Daemon(config, source=source, sink=sink, engine=engine)
+        screen = Screen(
+            daemon,
+            screen_sink,
+            board=board,
+            buttons=buttons,
+            engine=engine,
+            surface=surface,
+            fps=ui.fps,
+            auto_engine=ui.auto_engine,
+        )
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):  # a service stop ends the game cleanly
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(sig, daemon.stop, f"signal {sig.name}")
+        try:
+            await run_with_screen(daemon, screen)
+        finally:
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                with contextlib.suppress(NotImplementedError, RuntimeError):
+                    loop.remove_signal_handler(sig)
+    except expected as exc:
         raise CliError(str(exc)) from None
     finally:
         pygame.quit()

@@ -81,10 +81,18 @@ def test_sim_command_runs_and_quits(tmp_path: Path) -> None:
     """The whole command in its own process: the display opens (SDL's dummy driver), the
     daemon starts, frames are drawn, and closing the window stops everything cleanly."""
     log = tmp_path / "log" / "sensor.jsonl"
+    # the window is closed (a QUIT event, as from the window manager) once the first frame
+    # of the board has reached the sensor log, i.e. the whole pipeline is running
     script = (
-        "import sys, pygame\n"
-        "pygame.init()\n"
-        "pygame.time.set_timer(pygame.event.Event(pygame.QUIT), 800, 1)\n"
+        "import sys, threading, time, pathlib, pygame\n"
+        "log = pathlib.Path(sys.argv[-1])\n"
+        "def closer():\n"
+        "    end = time.monotonic() + 30\n"
+        "    while time.monotonic() < end and not (log.exists() and log.read_text()):\n"
+        "        time.sleep(0.05)\n"
+        "    time.sleep(0.3)\n"
+        "    pygame.event.post(pygame.event.Event(pygame.QUIT))\n"
+        "threading.Thread(target=closer, daemon=True).start()\n"
         "from board_bridge.cli import main\n"
         "sys.exit(main(sys.argv[1:]))\n"
     )
