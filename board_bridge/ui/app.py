@@ -383,7 +383,11 @@ class Screen:
         if self.simulator is not None:
             self.simulator.handle(event)
             return
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN):
+        if event.type == pygame.FINGERDOWN or (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and getattr(event, "button", 1) == 1
+            and not getattr(event, "touch", False)  # SDL's copy of a touch: counted once
+        ):
             if event.type == pygame.FINGERDOWN:
                 x, y = event.x * self.layout.width, event.y * self.layout.height
             else:

@@ -262,7 +262,8 @@ def register(subparsers: Any) -> None:
             "The board view with a virtual board: the mouse lifts and places pieces (and takes "
             "them from and to the komadai), producing the sensor events a real board sends, "
             "through the same tracker, engine, clock and records. Keys: Esc puts a held piece "
-            "back, N sets up the next game, Ctrl+R resigns, F11 toggles fullscreen, Q quits."
+            "back, F (or the middle button) turns a piece over, N sets up the next game, Ctrl+R "
+            "resigns, F11 toggles fullscreen, Q quits."
         ),
     )
     sim.add_argument("--save-log", metavar="FILE", help="append the sensor events to this log")

@@ -15,7 +15,8 @@ Pointer handling (mouse and touch alike):
   it (the captured piece goes to the mover's komadai, the square empties and
   fills as in a real capture); over a komadai lays it there; a release where it
   was picked up (a click) keeps it in the hand until the next click;
-- the right button, or Escape, puts the held piece back where it came from.
+- the right button, or Escape, puts the held piece back where it came from;
+- the middle button, or F, turns the piece under the pointer over (seen by polarity boards).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ LOGGER = logging.getLogger(__name__)
 
 #: Pixels the pointer must travel before a press counts as a drag (not a click).
 DRAG_THRESHOLD = 6
+MOUSE_EVENTS = frozenset({pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION})
 
 
 class Hand(Protocol):
@@ -108,19 +110,29 @@ class Simulator:
     # ------------------------------------------------------------------ events
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """Handle one pygame event; returns whether it was the simulator's."""
+        """Handle one pygame event; returns whether it was the simulator's.
+
+        Mouse buttons: 1 lifts and places, 2 turns the piece under the pointer over, 3 puts
+        the held piece back. A finger is button 1; the mouse events SDL makes up from a
+        touch (``event.touch``) are ignored, so a touch counts once.
+        """
         et = event.type
+        if et in MOUSE_EVENTS and getattr(event, "touch", False):
+            return True
         if et in (pygame.MOUSEMOTION, pygame.FINGERMOTION):
             self.pointer = self._pos(event)
             if self.virtual.held is not None and self.on_change:
                 self.on_change()
             return True
         if et == pygame.MOUSEBUTTONDOWN or et == pygame.FINGERDOWN:
+            button = getattr(event, "button", 1)
             self.pointer = self._pos(event)
-            if getattr(event, "button", 1) == 3:
-                self.cancel()
-            else:
+            if button == 1:
                 self.press_at(*self.pointer)
+            elif button == 2:
+                self.flip_at(*self.pointer)
+            elif button == 3:
+                self.cancel()
             return True
         if et == pygame.MOUSEBUTTONUP or et == pygame.FINGERUP:
             self.pointer = self._pos(event)
@@ -130,7 +142,30 @@ class Simulator:
         if et == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.virtual.held is not None:
             self.cancel()
             return True
+        if et == pygame.KEYDOWN and event.key == pygame.K_f:
+            self.flip_at(*self.pointer)
+            return True
         return False
+
+    def flip_at(self, x: int, y: int) -> None:
+        """Turn the piece on the square under a point over (promote or unpromote it).
+
+        Only a polarity board's sensors see that (a magnet per piece); on an occupancy
+        board the board asks instead, and the virtual piece follows the answer."""
+        sq = self.layout.square_at(x, y)
+        if sq is None or self.virtual.squares[sq] is None:
+            return
+        try:
+            self.virtual.flip(sq)
+        except PhysicalError as exc:
+            self._note(str(exc))
+            return
+        piece = self.virtual.squares[sq]
+        flip = getattr(self.hand, "flip", None)
+        if flip is not None and getattr(self.hand, "sensing", "occupancy") == "polarity":
+            promoted = piece is not None and piece.is_promoted()
+            self._schedule(lambda: flip(sq, promoted))
+        self._changed()
 
     def _pos(self, event: pygame.event.Event) -> tuple[int, int]:
         if event.type in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):

@@ -244,3 +244,40 @@ async def test_capture_frames_come_apart_and_in_order() -> None:
     kinds = [type(e).__name__ for e in rig.board.emitted]
     assert kinds == ["SensorFrame", "SensorFrame", "SensorFrame", "PlayerInput"]
     assert rig.frames()[-1][parse_square("5e")] == "x"
+
+
+def test_a_touch_counts_once_and_the_wheel_is_ignored() -> None:
+    q = Question("promote", ("promote", "nonpromote"))
+    rig = Rig(question=q)
+    x, y, w, h = LAYOUT.question_buttons(q.options)["promote"]
+    cx, cy = x + w // 2, y + h // 2
+    # SDL reports a touch as a finger and again as a mouse event marked touch=True
+    rig.sim.handle(pygame.event.Event(pygame.FINGERDOWN, x=cx / 1024, y=cy / 600, finger_id=0))
+    rig.sim.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(cx, cy), button=1, touch=True))
+    rig.sim.handle(pygame.event.Event(pygame.FINGERUP, x=cx / 1024, y=cy / 600, finger_id=0))
+    rig.sim.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(cx, cy), button=1, touch=True))
+    assert [e.value for e in rig.board.emitted if isinstance(e, PlayerInput)] == ["promote"]
+    for button in (4, 5):  # wheel "buttons"
+        rig.sim.handle(
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rig.center("7g"), button=button)
+        )
+    assert rig.virtual.held is None and rig.frames() == []
+
+
+def test_flip_is_seen_by_a_polarity_board_only() -> None:
+    sfen = "4k4/9/9/9/9/9/9/9/P3K4 b - 1"
+    for sensing, seen in (("polarity", True), ("occupancy", False)):
+        rig = Rig(sfen)
+        rig.board = SimulatedBoard(sfen, sensing=sensing)
+        rig.sim.hand = rig.board
+        rig.sim.handle(
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=rig.center("9i"), rel=(0, 0), buttons=(0, 0, 0)
+            )
+        )
+        rig.sim.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0))
+        assert rig.virtual.squares[parse_square("9i")].is_promoted()  # type: ignore[union-attr]
+        frames = [e.cells for e in rig.board.emitted if isinstance(e, SensorFrame)]
+        assert (frames[-1][parse_square("9i")] == "p") if seen else frames == []
+        rig.sim.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rig.center("9i"), button=2))
+        assert not rig.virtual.squares[parse_square("9i")].is_promoted()  # type: ignore[union-attr]
