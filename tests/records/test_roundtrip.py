@@ -261,3 +261,20 @@ def _tree(record: GameRecord) -> set[tuple[object, ...]]:
         return (v.ply, tuple(m.move.usi() for m in v.moves), key(v.parent))
 
     return {key(i) for i in range(len(record.variations))}
+
+
+def test_kif_variations_as_kifu_for_windows_writes_them() -> None:
+    """変化 blocks after the main line (with the ``+`` marks of moves that have some):
+    the main line is untouched, each variation hangs where it branches."""
+    record = read_file(Path(__file__).with_name("variations.kifu"))
+    assert record.usi_moves() == ["7g7f", "3c3d", "2g2f", "8c8d"]
+    assert record.outcome == Outcome(Termination.RESIGNATION, 1)
+    assert [m.time_used for m in record.moves] == [3.0, 2.0, 1.0, 5.0]
+    got = [(v.ply, v.parent, [m.move.usi() for m in v.moves]) for v in record.variations]
+    assert got == [
+        (3, None, ["8h2b+", "3a2b", "B*4e"]),
+        (4, 0, ["8b2b"]),
+        (2, None, ["8c8d", "2g2f"]),
+    ]
+    again = parse_text(render(record, "kifu")[0], "kifu")
+    assert _tree(again) == _tree(record)
