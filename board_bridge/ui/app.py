@@ -63,6 +63,35 @@ class ScreenSink(LedSink):
         self.frames += 1
 
 
+class BesideSink(LedSink):
+    """The board's own LED sink and the screen together. Unlike a plain tee it passes the
+    daemon's context (the position, a status line) on to the sinks that draw it."""
+
+    def __init__(self, leds: LedSink, screen: ScreenSink) -> None:
+        self.leds = leds
+        self.screen = screen
+        self.redraw = bool(getattr(leds, "redraw", False))
+
+    def set_context(self, board: Board | None, status: str = "") -> None:
+        set_context = getattr(self.leds, "set_context", None)
+        if set_context is not None:
+            set_context(board, status)
+
+    async def start(self) -> None:
+        await self.leds.start()
+        await self.screen.start()
+
+    async def show(self, intents: LedIntents) -> None:
+        await self.screen.show(intents)  # the screen first: it cannot fail
+        await self.leds.show(intents)
+
+    async def close(self) -> None:
+        try:
+            await self.leds.close()
+        finally:
+            await self.screen.close()
+
+
 class ScreenButtons:
     """The screen's question buttons as a button set for
     :class:`board_bridge.drivers.buttons.WithButtons`: a press becomes a player input."""

@@ -150,13 +150,13 @@ async def run_screen(
     from board_bridge.app import adapters
     from board_bridge.app.daemon import Daemon, DaemonError
     from board_bridge.app.simulated import SimulatedBoard
-    from board_bridge.app.sinks import TeeSink
     from board_bridge.drivers.base import SensorSource
     from board_bridge.drivers.buttons import WithButtons
     from board_bridge.drivers.recording import RecordingSource
     from board_bridge.drivers.settings import DriverConfigError
     from board_bridge.engine import EngineError
     from board_bridge.ui.app import (
+        BesideSink,
         DisplayError,
         ObservedEngine,
         Screen,
@@ -189,7 +189,7 @@ async def run_screen(
         else:
             buttons = ScreenButtons()
             source = WithButtons(adapters.make_source(config), buttons)  # type: ignore[arg-type]
-            sink = TeeSink(adapters.make_sink(config), screen_sink)
+            sink = BesideSink(adapters.make_sink(config), screen_sink)
         logging.getLogger().setLevel(
             min(logging.getLogger().level, getattr(logging, config.daemon.log_level.upper()))
         )

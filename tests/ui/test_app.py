@@ -115,3 +115,23 @@ def test_no_driver_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(DisplayError, match="kmsdrm: no screen; fbcon: no screen; directfb"):
         open_display()
     assert "SDL_VIDEODRIVER" not in os.environ
+
+
+async def test_beside_sink_feeds_the_leds_and_the_screen() -> None:
+    import io
+
+    from board_bridge.app.sinks import TerminalLedSink
+    from board_bridge.tracker.intents import LedIntents, Mark
+    from board_bridge.ui.app import BesideSink, ScreenSink
+
+    out = io.StringIO()
+    leds = TerminalLedSink(out, colour=False, redraw=False)
+    screen = ScreenSink()
+    sink = BesideSink(leds, screen)
+    await sink.start()
+    sink.set_context(Board(), "move 1")
+    intents = LedIntents(marks={56: Mark.LIFTED})
+    await sink.show(intents)
+    assert screen.intents == intents and screen.frames == 1
+    assert "move 1" in out.getvalue() and " L " in out.getvalue()  # the position reached the LEDs
+    await sink.close()
