@@ -340,12 +340,13 @@ class GameJournal:
             "created": now.isoformat(),
             "formats": list(formats),
         }
+        data = _encode_entry(start)  # a header that is not JSON fails here, before any file
         try:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         except FileExistsError:
             raise JournalError(f"{path} already exists") from None
         try:
-            os.write(fd, _encode_entry(start))
+            os.write(fd, data)
             os.fsync(fd)
         finally:
             os.close(fd)
