@@ -228,7 +228,9 @@ def test_killed_writer_loses_at_most_the_move_in_flight(tmp_path: Path) -> None:
         paths = j.finish(Outcome(Termination.ABORT, None))
         assert read_file(paths[0]).usi_moves() == [u for u, _ in got]
         checked += 1
-    print(f"crash test: {checked} killed mid-game, {finished} finished, {len(kill_points)} kill points")
+    print(
+        f"crash test: {checked} killed mid-game, {finished} finished, {len(kill_points)} kill points"
+    )
     assert checked >= 20, (checked, finished)
     assert len(kill_points) >= 10, sorted(kill_points)  # killed at many different moments
     assert not [p for p in tmp_path.rglob("*.tmp")]
