@@ -1,0 +1,112 @@
+"""The other modes, with the real tracker: engine hints on a person's turn, the engine on
+both sides (a demonstration), and an engine that resigns."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from board_bridge.app.config import parse_config
+from board_bridge.app.daemon import Daemon
+from board_bridge.app.player import ScriptedPlayer
+from board_bridge.app.simulated import SimulatedBoard
+from board_bridge.app.sinks import RecordingSink
+from board_bridge.shogi import BLACK, Board, Move, Outcome, Termination
+from board_bridge.tracker.intents import Mark
+from tests.conftest import require_engine
+
+
+class ScriptEngine:
+    """A stand-in engine answering from a list (then resigning)."""
+
+    name = "script"
+
+    def __init__(self, replies: list[str]) -> None:
+        self.replies = list(replies)
+        self.results: list[str] = []
+
+    async def start(self) -> None:
+        pass
+
+    async def new_game(self) -> None:
+        pass
+
+    async def play(self, position: str, moves: Any, limit: Any, *, validate: Any = None) -> Any:
+        from board_bridge.engine import PlayResult
+
+        await asyncio.sleep(0.01)
+        move = self.replies.pop(0) if self.replies else "resign"
+        assert move == "resign" or validate(move)
+        return PlayResult(move)
+
+    async def analyse(self, position: str, moves: Any, limit: Any) -> Any:
+        raise NotImplementedError
+
+    async def game_over(self, result: Any) -> None:
+        self.results.append(result)
+
+    async def quit(self) -> None:
+        pass
+
+
+def make_config(tmp_path: Path, game: dict[str, Any], engine: dict[str, Any] | None = None) -> Any:
+    data: dict[str, Any] = {
+        "leds": {"sink": "record"},
+        "game": {"max_games": 1, **game},
+        "records": {"directory": str(tmp_path / "games")},
+    }
+    if engine is not None:
+        data["engine"] = engine
+    return parse_config(data)
+
+
+async def test_hint_lights_the_engines_suggestion(tmp_path: Path) -> None:
+    engine = require_engine("fairy-stockfish")
+    config = make_config(tmp_path, {"hints": True}, {"path": engine, "hint_time": 100})
+    board = SimulatedBoard(step_delay=0.02)
+    daemon = Daemon(config, source=board, sink=RecordingSink())
+    run = asyncio.create_task(daemon.run())
+    try:
+        await asyncio.wait_for(daemon.ready.wait(), 30)
+        hinted = None
+        for _ in range(500):
+            shown = daemon.shown
+            if shown is not None and Mark.HINT in shown.marks.values():
+                hinted = shown
+                break
+            await asyncio.sleep(0.01)
+        assert hinted is not None, "no hint was shown"
+        squares = [sq for sq, m in hinted.marks.items() if m is Mark.HINT]
+        # the hint is a legal move of black's in the starting position
+        assert any(m.to_square in squares for m in Board().legal_moves)
+    finally:
+        daemon.stop()
+        await asyncio.wait_for(run, 15)
+
+
+async def test_engine_on_both_sides_then_resigning(tmp_path: Path) -> None:
+    replies = ["7g7f", "3c3d", "2g2f", "4c4d"]
+    engine = ScriptEngine(replies)
+    config = make_config(tmp_path, {"engine": "both"})
+    board = SimulatedBoard(step_delay=0.02)
+    sink = RecordingSink()
+    daemon = Daemon(config, source=board, sink=sink, engine=engine)  # type: ignore[arg-type]
+    player = ScriptedPlayer(daemon, board, colors=())  # makes the engine's moves only
+    run = asyncio.create_task(daemon.run())
+    try:
+        await asyncio.wait_for(daemon.ready.wait(), 10)
+        report = await asyncio.wait_for(player.run(), 30)
+        await asyncio.wait_for(run, 10)
+    finally:
+        daemon.stop()
+        if not run.done():
+            await run
+    assert report.engine_moves_made == replies
+    outcome, _paths = daemon.games_finished[0]
+    assert outcome == Outcome(Termination.RESIGNATION, 1)  # black (the engine) resigned
+    assert engine.results == []  # both sides were the engine: no win/lose to tell it
+    for usi in replies:
+        move = Move.from_usi(usi)
+        assert any(f.intents.mark(move.from_square or 0) is Mark.ENGINE_FROM for f in sink.frames)
+    assert daemon.game is not None and daemon.game.board.turn == BLACK
