@@ -99,7 +99,7 @@ def simulator_question(fonts: Fonts, size: tuple[int, int]) -> pygame.Surface:
 def game_over(fonts: Fonts, size: tuple[int, int]) -> pygame.Surface:
     board = Board("4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
     board.push_usi("G*5b")
-    state = ViewState.from_board(board, game_over="sente wins by checkmate (3 moves)")
+    state = ViewState.from_board(board, game_over="sente wins by checkmate")
     return draw(state, fonts, size)
 
 
