@@ -115,7 +115,7 @@ class RecordsConfig:
 
 @dataclass(frozen=True)
 class DaemonConfig:
-    tick: float = 0.01  # seconds between tracker ticks while the board is active
+    tick: float = 0.05  # seconds between tracker ticks while the board is active
     idle_tick: float = 0.5  # ... and while nothing happens
     active_window: float = 2.0  # how long after an event the board counts as active
     log_level: str = "info"
@@ -424,7 +424,7 @@ def parse_config(
     # [daemon]
     d = root.sub("daemon")
     daemon = DaemonConfig(
-        tick=d.number("tick", 0.01, positive=True),
+        tick=d.number("tick", 0.05, positive=True),
         idle_tick=d.number("idle_tick", 0.5, positive=True),
         active_window=d.number("active_window", 2.0),
         log_level=d.text("log_level", "info", LOG_LEVELS),

@@ -47,7 +47,14 @@ INPUT_RESIGN = "resign"
 #: Seconds to wait after a take-back before the engine moves again (another may follow).
 TAKEBACK_GRACE = 2.0
 #: The tracker's timers (TrackerParams fields) the daemon wakes up for after each event.
-TIMER_PARAMS = ("bounce", "min_lift", "settle", "capture_settle", "illegal_settle")
+TIMER_PARAMS = (
+    "bounce",
+    "min_lift",
+    "settle",
+    "capture_settle",
+    "takeback_settle",
+    "illegal_settle",
+)
 #: How long after a tracker deadline the wake-up tick comes (so the timer has surely run out).
 TIMER_SLACK = 0.0005
 #: Seconds the game-over picture stays before a change on the board starts the next game.
@@ -200,6 +207,7 @@ class Daemon:
         self._last_event_t = float("-inf")  # its event time
         self._completed_at: float | None = None  # the event that completed a reported move
         self._last_status = ""
+        self._processed_at = clock()  # when the game task last took an item (watchdog)
         self._tasks: list[asyncio.Task[None]] = []
 
     @property
@@ -331,11 +339,13 @@ class Daemon:
             self._inbox.put_nowait(_Tick(now))
             if interval is not None and now - last_watchdog >= interval:
                 last_watchdog = now
-                self.notifier.watchdog()
+                if now - self._processed_at < 2 * interval:  # the game task keeps up
+                    self.notifier.watchdog()
 
     async def _process_loop(self) -> None:
         while True:
             item = await self._inbox.get()
+            self._processed_at = self.now()
             try:
                 await self._process(item)
             except asyncio.CancelledError:
@@ -504,7 +514,7 @@ class Daemon:
         game.started = True
         if game.journal is None:
             game.header = self._header()
-            game.journal = await asyncio.to_thread(self.store.create, game.header, game.start_sfen)
+            game.journal = await self._write(self.store.create, game.header, game.start_sfen)
             LOGGER.info("new game, journal %s", game.journal.path)
             if self.engine is not None:
                 await self.engine.new_game()
@@ -551,12 +561,21 @@ class Daemon:
         else:
             used = 0.0
         assert game.journal is not None
-        await asyncio.to_thread(game.journal.append_move, move, used, t)
+        await self._write(game.journal.append_move, move, used, t)
         game.moves.append(MoveLog(move, used, before))
         LOGGER.info("move %d: %s (%.1fs)", len(game.moves), move.usi(), used)
         self.notifier.status(self._status_text())
         if not self.config.clock.button or engine_moved or mover in self.config.game.engine_colors:
             self._start_turn(game, t)
+
+    async def _write(self, func: Callable[..., Any], *args: Any) -> Any:
+        """A journal write, off the loop (fsync). If it fails the move is not on disk, so it
+        must not be acknowledged: the daemon stops with a clear error, and its restart
+        resumes the game from what the journal holds."""
+        try:
+            return await asyncio.to_thread(func, *args)
+        except OSError as exc:
+            raise DaemonError(f"cannot write the game journal: {exc}") from exc
 
     async def _clock_pressed(self, game: Game, t: float) -> None:
         """The clock button: the player who just moved ends the turn."""
@@ -583,7 +602,7 @@ class Daemon:
         else:
             used = last.time_used
         assert game.journal is not None
-        await asyncio.to_thread(game.journal.correct_last, new, used, t)
+        await self._write(game.journal.correct_last, new, used, t)
         game.moves[-1] = MoveLog(new, used, last.clock_before)
         LOGGER.info("move %d corrected to %s", len(game.moves), new.usi())
         self._restart_turn(game, t)
@@ -591,7 +610,7 @@ class Daemon:
     async def _move_retracted(self, game: Game, t: float) -> None:
         last = game.moves.pop()
         assert game.journal is not None
-        await asyncio.to_thread(game.journal.retract_last, t)
+        await self._write(game.journal.retract_last, t)
         game.clock.restore(last.clock_before)
         LOGGER.info("move %s retracted", last.move.usi())
         self._cancel_engine(game)
@@ -608,7 +627,7 @@ class Daemon:
     async def _take_back(self, game: Game, t: float) -> None:
         last = game.moves.pop()
         assert game.journal is not None
-        await asyncio.to_thread(game.journal.take_back, t)
+        await self._write(game.journal.take_back, t)
         LOGGER.info("move %s taken back", last.move.usi())
         self._cancel_engine(game)
         self._cancel_hint(game)

@@ -238,3 +238,24 @@ async def test_time_used_is_recorded(tmp_path: Path, button: bool) -> None:
         assert clock.remaining(0) == pytest.approx(61 - 0.55, abs=0.1)
     else:
         assert clock.remaining(0) == pytest.approx(61 - used, abs=0.01)
+
+
+async def test_a_failing_journal_stops_the_daemon_without_acknowledging(tmp_path: Path) -> None:
+    from board_bridge.app.daemon import DaemonError
+
+    daemon, board, sink, store = make(tmp_path, {})
+    task = asyncio.create_task(daemon.run())
+    await daemon.ready.wait()
+    await asyncio.sleep(0.05)
+    journal = store.journals[0]
+
+    def full_disk(*args: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    journal.append_move = full_disk  # type: ignore[method-assign]
+    move = Move.from_usi("7g7f")
+    await board.play_move(daemon.game.board.copy(), move)  # type: ignore[union-attr]
+    with pytest.raises(DaemonError, match="cannot write the game journal: .*No space left"):
+        await asyncio.wait_for(task, 5)
+    assert not any(f.intents.mark(move.to_square) is Mark.LAST_MOVE for f in sink.frames)
+    assert sink.closed
