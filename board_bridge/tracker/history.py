@@ -42,15 +42,15 @@ class SquareHistory:
         return tr[-1][0] if tr else None
 
     def lifts(self, sq: int, since: float, until: float = float("inf")) -> list[Interval]:
-        """Empty intervals of ``sq`` that began after ``since`` and before ``until``; a
-        refill after ``until`` counts as still empty. Bounce-short closed ones are left out."""
+        """Empty intervals of ``sq`` that began after ``since`` and before ``until``
+        (changes at ``until`` or later are not seen: a refill then counts as still empty). Bounce-short closed ones are left out."""
         out: list[Interval] = []
         start: float | None = None
         filled = float("-inf")  # when the contact before the current opening began
         min_lift = self.min_lift
         bounce = self.bounce
         for t, occupied in self._tr[sq]:
-            if t > until:
+            if t >= until:
                 break
             if occupied:
                 if start is not None:
@@ -81,6 +81,34 @@ class SquareHistory:
         """When the last real lift of ``sq`` (after ``since``) began."""
         lifts = self.lifts(sq, since, until)
         return lifts[-1][0] if lifts else None
+
+    def fills_between(self, since: float, until: float = float("inf")) -> list[tuple[float, int]]:
+        """(first fill time, square) of squares filled after ``since`` (before ``until``)."""
+        out = []
+        for sq, tr in enumerate(self._tr):
+            first = None
+            for i in range(len(tr) - 1, -1, -1):
+                t, occupied = tr[i]
+                if t <= since:
+                    break
+                if occupied and t < until:
+                    first = t
+            if first is not None:
+                out.append((first, sq))
+        return out
+
+    def emptied_between(self, since: float, until: float, exclude: int) -> bool:
+        """Did any square but ``exclude`` go empty after ``since`` and before ``until``?"""
+        for sq, tr in enumerate(self._tr):
+            if sq == exclude:
+                continue
+            for i in range(len(tr) - 1, -1, -1):
+                t, occupied = tr[i]
+                if t <= since:
+                    break
+                if not occupied and t < until:
+                    return True
+        return False
 
     def changed_since(self, since: float) -> list[int]:
         """Squares with any transition after ``since``."""

@@ -116,7 +116,7 @@ class _Expl:
     involved: dict[int, int] = field(default_factory=dict)  # square -> lifts it explains
     penalty: int = 0  # lifts' worth of implausibility (two moves before the board settled)
     capture: bool = False  # a capture seen only in the history: waits capture_settle
-    score: tuple[int, float, int] = (0, 0.0, 0)
+    score: tuple[int, int, float, int] = (0, 0, 0.0, 0)
 
 
 @dataclass(slots=True)
@@ -565,15 +565,15 @@ class Tracker:
         ]
 
     @staticmethod
-    def _score(c: _Expl, touches: dict[int, list[float]]) -> tuple[int, float, int]:
+    def _score(c: _Expl, touches: dict[int, list[float]]) -> tuple[int, int, float, int]:
         n = c.penalty
-        latest = float("inf") if n else _NEG_INF
+        latest = _NEG_INF
         for sq, refills in touches.items():
             k = len(refills) - c.involved.get(sq, 0)
             if k > 0:
                 n += k
                 latest = max(latest, refills[k - 1])
-        return (n, latest, c.kind)
+        return (n, c.penalty, latest, c.kind)
 
     def _touches(self, since: float, ref: str, obs: str) -> dict[int, list[float]]:
         """Squares occupied at ``since`` and now that were lifted in between: square -> the
@@ -587,13 +587,31 @@ class Tracker:
                     out[sq] = refills
         return out
 
-    def _capture_ok(self, origin: int, target: int, since: float, until: float) -> bool:
-        """The target was emptied and refilled after the attacker (on ``origin``) was lifted."""
-        refill = self._hist.last_refill(target, since, until)
+    def _capture_ok(
+        self,
+        origin: int,
+        target: int,
+        since: float,
+        until: float,
+        cells: str,
+        reach: frozenset[int],
+    ) -> bool:
+        """The target was emptied and refilled after the attacker (on ``origin``) was lifted,
+        and the attacker was not seen in the air after that (set down for a while on an
+        empty square it could have moved to, then lifted again)."""
+        hist = self._hist
+        refill = hist.last_refill(target, since, until)
         if refill is None:
             return False
-        lift = self._hist.last_lift(origin, since, until)
-        return lift is None or refill > lift
+        lift = hist.last_lift(origin, since, until)
+        if lift is not None and refill <= lift:
+            return False
+        for tf, sq in hist.fills_between(refill, until):
+            # an empty square filled for a while after the "capture": a piece in the air,
+            # unless another piece had been lifted in between (the opponent's, say)
+            if sq in reach and cells[sq] == EMPTY and not hist.emptied_between(refill, tf, target):
+                return False
+        return True
 
     def _complete(
         self,
@@ -628,11 +646,14 @@ class Tracker:
                 elif n != 1:
                     continue
                 groups.setdefault(to, []).append(m)
+            reach: frozenset[int] | None = None
             for to, ms in groups.items():
                 capture = bool(info.codes[to])
                 if capture and not relaxed:
                     origin = reloc[1] if reloc is not None and reloc[0] == f else f
-                    if not self._capture_ok(origin, to, since, until):
+                    if reach is None:
+                        reach = frozenset(m.to_square for m in info.moves_from(f)) - {to}
+                    if not self._capture_ok(origin, to, since, until, obs, reach):
                         continue
                 out.append((tuple(ms), capture))
         if n == 1:
@@ -774,7 +795,8 @@ class Tracker:
                                 lifted=lifted2,
                                 involved=_lifts(*items),
                                 capture=capture,
-                                penalty=sum(p.short for p in chain),
+                                # a chain ending with a piece merely lifted is weak evidence
+                                penalty=sum(p.short for p in chain) + (not ms2),
                             )
                         )
                     if depth > 1:
@@ -816,7 +838,7 @@ class Tracker:
         """A question is waiting: keep it unless the mover changed the move."""
         t = self._t_change
         kind = expl.kind
-        if kind in (CORRECT, RETRACT):
+        if kind in (CORRECT, RETRACT) or (kind == TWO and expl.chain[0].correcting):
             outs = self._restored(t) + self._cancel_question(t)
             expl2, _later, ctx2 = self._evaluate()
             if expl2 is None:
