@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from board_bridge.app import adapters
 from board_bridge.app.clock import CLOCK_KINDS, ClockError, TimeControl
 from board_bridge.records.files import FORMAT_EXTENSIONS
 from board_bridge.shogi import STARTING_SFEN, Board, InvalidSfenError, Ruleset
@@ -237,14 +238,10 @@ def _want(what: str, value: Any) -> str:
 
 def source_kinds() -> tuple[str, ...]:
     """Every sensor-source kind a config may name: the app's and the drivers' registry's."""
-    from board_bridge.app import adapters
-
     return tuple(sorted({*APP_SOURCES, *adapters.registry_kinds("source")}))
 
 
 def sink_kinds() -> tuple[str, ...]:
-    from board_bridge.app import adapters
-
     return tuple(sorted({*APP_SINKS, *adapters.registry_kinds("sink")}))
 
 
@@ -380,7 +377,7 @@ def parse_config(
                 f"{', '.join(ENGINE_DIRS)})"
             )
         table["path"] = resolved or path
-        problem = adapters_check_engine(table)
+        problem = adapters.check_engine_table(table)
         if problem:
             problems.append(f"engine: {problem}")
         engine = EngineSettings(path, resolved, table, movetime, hint_time, restarts, margin)
@@ -433,7 +430,7 @@ def parse_config(
     d.finish()
 
     root.finish()
-    problems.extend(adapters_check_drivers(board, leds))
+    problems.extend(adapters.check_driver_settings(board, leds))
     if problems:
         raise ConfigError(problems, source)
     return Config(board, leds, game, clock, engine, records, daemon)
@@ -442,18 +439,6 @@ def parse_config(
 def _opt_path(t: _Table, key: str, base: Path | None) -> Path | None:
     value = t.text(key, "")
     return _path(value, base) if value else None
-
-
-def adapters_check_engine(table: Mapping[str, Any]) -> str | None:
-    from board_bridge.app import adapters
-
-    return adapters.check_engine_table(table)
-
-
-def adapters_check_drivers(board: BoardConfig, leds: LedConfig) -> list[str]:
-    from board_bridge.app import adapters
-
-    return adapters.check_driver_settings(board, leds)
 
 
 def load_config(path: str | os.PathLike[str]) -> Config:

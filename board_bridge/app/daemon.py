@@ -850,7 +850,6 @@ class Daemon:
             "gote": g.white or (engine_name if 1 in g.engine_colors else "gote"),
             "started": datetime.now().astimezone().replace(microsecond=0).isoformat(),
             "event": g.event,
-            "mode": g.mode,
         }
         if control.kind != "none":
             header["time_total"] = control.main
