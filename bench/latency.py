@@ -92,8 +92,6 @@ async def measure_latency(
         else:
             wait = params.settle
         latencies.append((total, total - wait * 1000))
-        if os.environ.get("BENCH_DEBUG"):
-            print(move.usi(), type(event).__name__, f"{total:.1f}", wait)
 
     board.on_emit = on_emit
     sink.on_show = on_show
