@@ -67,6 +67,7 @@ MODES = ("casual", "tournament")
 # Kinds of explanation, in order of preference when everything else is equal.
 IDLE, MOVE, CORRECT, RETRACT, BACK, INPROG, INPROG0, TWO = range(8)
 _NEG_INF = float("-inf")
+_INF = float("inf")
 _MAX_STATES = 120  # intermediate states looked at for a move made before the board settled
 
 
@@ -76,16 +77,35 @@ def _squares(move: Move) -> frozenset[int]:
     return frozenset((move.from_square, move.to_square))
 
 
-def _lifts(*items: Move | tuple[int, ...] | None) -> dict[int, int]:
-    """How many lifts of each square the given moves (and lifted squares) explain."""
-    out: dict[int, int] = {}
-    for item in items:
-        if item is None:
-            continue
-        squares = _squares(item) if isinstance(item, Move) else item
-        for sq in squares:
-            out[sq] = out.get(sq, 0) + 1
-    return out
+def _add(deps: dict[int, int], sq: int) -> None:
+    deps[sq] = deps.get(sq, 0) + 1
+
+
+def _dep_move(base: PosInfo, move: Move, deps: dict[int, int]) -> dict[int, int]:
+    """Squares a move empties on the board (its from-square, the square it captures on)."""
+    if move.from_square is not None:
+        _add(deps, move.from_square)
+        if base.codes[move.to_square]:
+            _add(deps, move.to_square)
+    return deps
+
+
+def _dep_correct(prev: PosInfo, om: Move, move: Move, deps: dict[int, int]) -> dict[int, int]:
+    """Squares emptied when the open move ``om`` is replaced by ``move`` (played from
+    ``prev``): the open move's piece leaves its square, and so on."""
+    _add(deps, om.to_square)
+    if move.from_square is not None:
+        if move.from_square != om.from_square:
+            _add(deps, move.from_square)
+        if prev.codes[move.to_square] and move.to_square != om.to_square:
+            _add(deps, move.to_square)
+    return deps
+
+
+def _dep_lifted(lifted: tuple[int, ...], deps: dict[int, int]) -> dict[int, int]:
+    for sq in lifted:
+        _add(deps, sq)
+    return deps
 
 
 def _same_squares(a: Move, b: Move) -> bool:
@@ -116,7 +136,7 @@ class _Expl:
     involved: dict[int, int] = field(default_factory=dict)  # square -> lifts it explains
     penalty: int = 0  # lifts' worth of implausibility (two moves before the board settled)
     capture: bool = False  # a capture seen only in the history: waits capture_settle
-    score: tuple[int, int, float, int] = (0, 0, 0.0, 0)
+    score: tuple[int, int, int, float, int] = (0, 0, 0, 0.0, 0)
 
 
 @dataclass(slots=True)
@@ -500,7 +520,7 @@ class Tracker:
     # --- explaining a state -------------------------------------------------------
 
     def _explain(self, ctx: _Ctx, obs: str) -> tuple[_Expl | None, _Expl | None]:
-        touches = self._touches(ctx.w_cur, ctx.ref_cur, obs)
+        touches = self._touches(ctx.w_cur)
         cands: list[_Expl] = []
         cur = ctx.cur
         d = diff(obs, cur.exp)
@@ -508,25 +528,28 @@ class Tracker:
             cands.append(_Expl(IDLE))
         else:
             for ms, cap in self._complete(cur, obs, d, ctx.w_cur, None):
-                cands.append(_Expl(MOVE, moves=ms, capture=cap, involved=_lifts(ms[0])))
+                deps = _dep_move(cur, ms[0], {})
+                cands.append(_Expl(MOVE, moves=ms, capture=cap, involved=deps))
             lifted = self._lifted(cur, obs, d)
             if lifted is not None:
-                cands.append(_Expl(INPROG, lifted=lifted, involved=_lifts(None, lifted)))
+                cands.append(_Expl(INPROG, lifted=lifted, involved=_dep_lifted(lifted, {})))
         om = ctx.open_move
         if ctx.prev is not None and om is not None:
             prev = ctx.prev
-            osq = _lifts(om)
             d0 = diff(obs, prev.exp)
             src_ok = self._src_ok(om, obs, ctx.w_cur)
             if not d0:
                 if src_ok:
-                    cands.append(_Expl(RETRACT, involved=osq))
+                    cands.append(_Expl(RETRACT, involved={om.to_square: 1}))
             elif src_ok:
                 for ms, cap in self._corrections(ctx, obs, d0):
-                    cands.append(_Expl(CORRECT, moves=ms, capture=cap, involved=_lifts(om, ms[0])))
+                    deps = _dep_correct(prev, om, ms[0], {})
+                    cands.append(_Expl(CORRECT, moves=ms, capture=cap, involved=deps))
             lifted0 = self._lifted(prev, obs, d0)
             if lifted0 is not None:
-                cands.append(_Expl(INPROG0, lifted=lifted0, involved=_lifts(om, lifted0)))
+                extra = tuple(sq for sq in lifted0 if sq not in (om.from_square, om.to_square))
+                deps = _dep_lifted(extra, {om.to_square: 1})
+                cands.append(_Expl(INPROG0, lifted=lifted0, involved=deps))
         if d and not ctx.virtual and not self._tournament and self._game.move_stack:
             cands += self._takebacks(ctx, obs)
         for c in cands:
@@ -539,7 +562,17 @@ class Tracker:
             if two:
                 cands += two
                 best = min(cands, key=lambda c: c.score)
-        if best is not None and best.kind in (RETRACT, BACK):
+        # a retraction or take-back also read as a move in progress: believed only if the
+        # board stays so (see TrackerParams.takeback_settle)
+        if best is not None and best.kind in (INPROG, INPROG0):
+            slow = [
+                c
+                for c in cands
+                if c.kind in (RETRACT, BACK) and c.score[0] - c.penalty <= best.score[0]
+            ]
+            if slow:
+                return best, min(slow, key=lambda c: c.score)
+        elif best is not None and best.kind in (RETRACT, BACK):
             alt = [c for c in cands if c.kind in (INPROG, INPROG0) and c.score[0] <= best.score[0]]
             if alt:
                 return min(alt, key=lambda c: c.score), best
@@ -565,26 +598,31 @@ class Tracker:
         ]
 
     @staticmethod
-    def _score(c: _Expl, touches: dict[int, list[float]]) -> tuple[int, int, float, int]:
+    def _score(c: _Expl, touches: dict[int, list[float]]) -> tuple[int, int, int, float, int]:
         n = c.penalty
         latest = _NEG_INF
         for sq, refills in touches.items():
             k = len(refills) - c.involved.get(sq, 0)
             if k > 0:
                 n += k
-                latest = max(latest, refills[k - 1])
-        return (n, c.penalty, latest, c.kind)
+                # the latest refill it leaves unexplained (a square still empty after a
+                # hover is the same for every explanation: not a tie-breaker)
+                closed = [r for r in refills[:k] if r != _INF]
+                if closed:
+                    latest = max(latest, closed[-1])
+        in_progress = c.kind in (INPROG, INPROG0) or (c.kind == TWO and not c.moves)
+        return (n, int(in_progress), c.penalty, latest, c.kind)
 
-    def _touches(self, since: float, ref: str, obs: str) -> dict[int, list[float]]:
-        """Squares occupied at ``since`` and now that were lifted in between: square -> the
-        refill times of those lifts, in order."""
+    def _touches(self, since: float) -> dict[int, list[float]]:
+        """Every lift seen since ``since``: square -> when each ended (inf: still empty).
+        An explanation accounts for some of them; the others are knocks, touches, hovers."""
         out: dict[int, list[float]] = {}
+        inf = float("inf")
         hist = self._hist
         for sq in hist.changed_since(since):
-            if ref[sq] != EMPTY and obs[sq] != EMPTY:
-                refills = [end for _start, end in hist.lifts(sq, since) if end is not None]
-                if refills:
-                    out[sq] = refills
+            ends = [inf if end is None else end for _start, end in hist.lifts(sq, since)]
+            if ends:
+                out[sq] = ends
         return out
 
     def _capture_ok(
@@ -701,7 +739,11 @@ class Tracker:
                 continue
             if any(self._hist.last_refill(sq, ctx.w_cur) is None for sq in captured):
                 continue
-            out.append(_Expl(BACK, back=k, involved=_lifts(*popped)))
+            deps: dict[int, int] = {}
+            for mv in popped:
+                _add(deps, mv.to_square)
+            # taking back a move the opponent had answered: deliberate and rare
+            out.append(_Expl(BACK, back=k, involved=deps, penalty=1))
         return out
 
     def _two_ply(self, ctx: _Ctx, obs: str) -> list[_Expl]:
@@ -711,7 +753,7 @@ class Tracker:
         done: set[tuple[object, ...]] = set()
         budget = [_MAX_STATES]
         expected = None if ctx.virtual else self._expected
-        self._chain(ctx, obs, ctx.w_cur, (), 3, expected, out, done, budget)
+        self._chain(ctx, obs, ctx.w_cur, (), {}, 3, expected, out, done, budget)
         return out
 
     def _chain(
@@ -720,6 +762,7 @@ class Tracker:
         obs: str,
         since: float,
         prefix: tuple[_Ply, ...],
+        base_deps: dict[int, int],
         depth: int,
         expected: Move | None,
         out: list[_Expl],
@@ -765,6 +808,12 @@ class Tracker:
                 chain = (*prefix, ply)
                 for m1 in ms:
                     p1 = self._cache.after(base, m1)
+                    ply_deps = dict(base_deps)
+                    if correcting:
+                        assert om is not None and ctx.prev is not None
+                        _dep_correct(ctx.prev, om, m1, ply_deps)
+                    else:
+                        _dep_move(base, m1, ply_deps)
                     d2 = diff(obs, p1.exp)
                     if not d2:
                         continue
@@ -783,17 +832,18 @@ class Tracker:
                         if key in done:
                             continue
                         done.add(key)
-                        items: list[Move | tuple[int, ...] | None] = [p.variants[0] for p in chain]
-                        if chain[0].correcting:
-                            items.append(om)
-                        items += [ms2[0] if ms2 else None, lifted2]
+                        deps = dict(ply_deps)
+                        if ms2:
+                            _dep_move(p1, ms2[0], deps)
+                        else:
+                            _dep_lifted(lifted2, deps)
                         out.append(
                             _Expl(
                                 TWO,
                                 moves=ms2,
                                 chain=chain,
                                 lifted=lifted2,
-                                involved=_lifts(*items),
+                                involved=deps,
                                 capture=capture,
                                 # a chain ending with a piece merely lifted is weak evidence
                                 penalty=sum(p.short for p in chain) + (not ms2),
@@ -801,7 +851,9 @@ class Tracker:
                         )
                     if depth > 1:
                         sub = _Ctx(p1, base, m1, t0, cells, since, ctx.virtual)
-                        self._chain(sub, obs, t0, chain, depth - 1, None, out, done, budget)
+                        self._chain(
+                            sub, obs, t0, chain, ply_deps, depth - 1, None, out, done, budget
+                        )
 
     # --- acting on an explanation ----------------------------------------------------
 
