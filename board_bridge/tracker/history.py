@@ -62,7 +62,7 @@ class SquareHistory:
                     ):
                         out.append((start, t))
                     start = None
-                    filled = t
+                filled = t
             elif start is None:
                 start = t
         if start is not None and start > since:

@@ -538,13 +538,20 @@ class Tracker:
             prev = ctx.prev
             d0 = diff(obs, prev.exp)
             src_ok = self._src_ok(om, obs, ctx.w_cur)
+            # putting a captured piece back on the board is deliberate, and rare
+            uncapture = bool(prev.codes[om.to_square])
             if not d0:
                 if src_ok:
-                    cands.append(_Expl(RETRACT, involved={om.to_square: 1}))
+                    cands.append(
+                        _Expl(RETRACT, involved={om.to_square: 1}, penalty=int(uncapture))
+                    )
             elif src_ok:
                 for ms, cap in self._corrections(ctx, obs, d0):
                     deps = _dep_correct(prev, om, ms[0], {})
-                    cands.append(_Expl(CORRECT, moves=ms, capture=cap, involved=deps))
+                    penalty = int(uncapture and ms[0].to_square != om.to_square)
+                    cands.append(
+                        _Expl(CORRECT, moves=ms, capture=cap, involved=deps, penalty=penalty)
+                    )
             lifted0 = self._lifted(prev, obs, d0)
             if lifted0 is not None:
                 extra = tuple(sq for sq in lifted0 if sq not in (om.from_square, om.to_square))
