@@ -177,9 +177,7 @@ def cmd_config_check(args: argparse.Namespace) -> int:
     print(
         f"  game: {config.game.mode}, engine plays {side}{engine}; hints {'on' if config.game.hints else 'off'}"
     )
-    print(
-        f"  clock: {config.clock.control.describe()}{' (clock button)' if config.clock.button else ''}"
-    )
+    print(f"  clock: {config.clock.describe()}{' (clock button)' if config.clock.button else ''}")
     print(f"  records: {config.records.directory} ({', '.join(config.records.formats)})")
     return 0
 

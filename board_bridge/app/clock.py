@@ -61,7 +61,8 @@ class TimeControl:
             return f"{main} sudden death"
         if self.kind == "byoyomi":
             periods = f" x{self.periods}" if self.periods > 1 else ""
-            return f"{main} + {_span(self.byoyomi)}{periods} byoyomi"
+            first = f"{main} + " if self.main else ""
+            return f"{first}{_span(self.byoyomi)}{periods} byoyomi"
         return f"{main} + {_span(self.increment)} per move"
 
 
@@ -91,12 +92,15 @@ class ClockState:
 
 
 class GameClock:
-    """Two sides' time under one :class:`TimeControl`. Every method takes the time ``t``."""
+    """Two sides' time. Every method takes the time ``t``.
 
-    def __init__(self, control: TimeControl) -> None:
+    ``control`` is both sides' :class:`TimeControl`, or black's when ``white`` gives white
+    another one (time odds, e.g. a person's 10 minutes against an engine's 1 s a move)."""
+
+    def __init__(self, control: TimeControl, white: TimeControl | None = None) -> None:
         self.control = control
-        side = SideTime(control.main, control.periods)
-        self._sides: list[SideTime] = [side, side]
+        self.controls: tuple[TimeControl, TimeControl] = (control, white or control)
+        self._sides: list[SideTime] = [SideTime(c.main, c.periods) for c in self.controls]
         self.running: Color | None = None
         self.turn_started: float | None = None
         self.flagged: Color | None = None
@@ -119,7 +123,7 @@ class GameClock:
             raise ClockError("no side's clock is running")
         used = max(0.0, t - started)
         if self.flag(t) is None:
-            self._sides[color] = self._charge(self._sides[color], used)
+            self._sides[color] = self._charge(color, self._sides[color], used)
         self.running = None
         self.turn_started = None
         return used
@@ -134,8 +138,8 @@ class GameClock:
             self.start(color ^ 1, t)
         return used
 
-    def _charge(self, side: SideTime, used: float) -> SideTime:
-        c = self.control
+    def _charge(self, color: Color, side: SideTime, used: float) -> SideTime:
+        c = self.controls[color]
         if c.kind == "none":
             return replace(side, moves=side.moves + 1)
         main = side.main - used
@@ -156,7 +160,7 @@ class GameClock:
         main = side.main
         if t is not None and self.running == color and self.turn_started is not None:
             main -= max(0.0, t - self.turn_started)
-        return max(main, 0.0) if self.control.kind != "none" else side.main
+        return max(main, 0.0) if self.controls[color].kind != "none" else side.main
 
     def periods_left(self, color: Color) -> int:
         return self._sides[color].periods
@@ -169,10 +173,10 @@ class GameClock:
 
     def deadline(self) -> float | None:
         """The time at which the running side flags, or None (no clock running, no limit)."""
-        c = self.control
         color, started = self.running, self.turn_started
-        if color is None or started is None or c.kind == "none":
+        if color is None or started is None or self.controls[color].kind == "none":
             return None
+        c = self.controls[color]
         side = self._sides[color]
         budget = side.main
         if c.kind == "byoyomi":
@@ -191,7 +195,7 @@ class GameClock:
 
     def display(self, color: Color, t: float) -> str:
         """``12:34`` of main time, or ``30s`` of byoyomi once main time is spent."""
-        c = self.control
+        c = self.controls[color]
         if c.kind == "none":
             return "--:--"
         main = self.remaining(color, t)
@@ -202,22 +206,34 @@ class GameClock:
         whole = int(main)
         return f"{whole // 60:02d}:{whole % 60:02d}"
 
-    def engine_limit_ms(self, t: float) -> dict[str, int]:
-        """The USI ``go`` clock parameters at ``t``: btime/wtime, byoyomi or binc/winc (ms).
+    def engine_limit_ms(self, t: float, mover: Color | None = None) -> dict[str, int]:
+        """The USI ``go`` clock parameters at ``t`` for ``mover`` (default: the running side):
+        btime/wtime, then the mover's byoyomi or both sides' Fischer increments (ms).
 
-        Each side's time is its main time left (the running side's counted from ``t``)."""
-        c = self.control
-        if c.kind == "none":
+        Each side's time is its main time left (the running side's counted from ``t``); a
+        side without a time limit is given none (empty when the mover has no limit)."""
+        mover = self.running if mover is None else mover
+        if mover is None or self.controls[mover].kind == "none":
             return {}
-        out = {
-            "btime": int(self.remaining(BLACK, t) * 1000),
-            "wtime": int(self.remaining(WHITE, t) * 1000),
-        }
-        if c.kind == "byoyomi":
-            out["byoyomi"] = int(c.byoyomi * 1000)
-        elif c.kind == "fischer":
-            out["binc"] = out["winc"] = int(c.increment * 1000)
+        out = {}
+        for color, key in ((BLACK, "btime"), (WHITE, "wtime")):
+            if self.controls[color].kind != "none":
+                out[key] = int(self.remaining(color, t) * 1000)
+        own = self.controls[mover]
+        if own.kind == "byoyomi":
+            out["byoyomi"] = int(own.byoyomi * 1000)
+        else:
+            for color, key in ((BLACK, "binc"), (WHITE, "winc")):
+                if self.controls[color].kind == "fischer":
+                    out[key] = int(self.controls[color].increment * 1000)
         return out
+
+    def describe(self) -> str:
+        """The time control in words (each side's when they differ)."""
+        black, white = self.controls
+        if black == white:
+            return black.describe()
+        return f"sente {black.describe()}, gote {white.describe()}"
 
     # ------------------------------------------------------------------ snapshots
     def snapshot(self) -> ClockState:
@@ -235,7 +251,7 @@ class GameClock:
         """Charge recorded per-move times (from a journal), sides alternating from ``first``."""
         color = first
         for used in times:
-            self._sides[color] = self._charge(self._sides[color], used)
+            self._sides[color] = self._charge(color, self._sides[color], used)
             color ^= 1
 
 

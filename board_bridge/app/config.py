@@ -90,8 +90,19 @@ class GameConfig:
 
 @dataclass(frozen=True)
 class ClockConfig:
-    control: TimeControl = field(default_factory=TimeControl)
+    control: TimeControl = field(default_factory=TimeControl)  # black's (both, unless white)
     button: bool = False  # a "clock" input ends a turn (else settling the move does)
+    white: TimeControl | None = None  # white's own, for time odds
+
+    @property
+    def controls(self) -> tuple[TimeControl, TimeControl]:
+        return (self.control, self.white or self.control)
+
+    def describe(self) -> str:
+        black, white = self.controls
+        if black == white:
+            return black.describe()
+        return f"sente {black.describe()}, gote {white.describe()}"
 
 
 @dataclass(frozen=True)
@@ -343,19 +354,18 @@ def parse_config(
 
     # [clock]
     c = root.sub("clock")
-    kind = c.text("kind", "none", CLOCK_KINDS)
-    main = c.number("main", 0.0)
-    byo = c.number("byoyomi", 0.0)
-    inc = c.number("increment", 0.0)
-    periods = c.integer("periods", 1, lo=1)
+    both = _time_control(c, "clock", TimeControl(), problems)
     button = c.boolean("button", False)
+    sides = {}
+    for side in ("black", "white"):
+        if side in c.values:
+            t = c.sub(side)
+            sides[side] = _time_control(t, f"clock.{side}", both, problems)
+            t.finish()
     c.finish()
-    try:
-        control = TimeControl(kind, main, byo, inc, periods)  # type: ignore[arg-type]
-    except ClockError as exc:
-        problems.append(f"clock: {exc}")
-        control = TimeControl()
-    clock = ClockConfig(control, button)
+    black_tc = sides.get("black", both)
+    white_tc = sides.get("white", both)
+    clock = ClockConfig(black_tc, button, None if white_tc == black_tc else white_tc)
 
     # [engine]
     engine: EngineSettings | None = None
@@ -434,6 +444,20 @@ def parse_config(
     if problems:
         raise ConfigError(problems, source)
     return Config(board, leds, game, clock, engine, records, daemon)
+
+
+def _time_control(t: _Table, where: str, base: TimeControl, problems: list[str]) -> TimeControl:
+    """A time control from a table's keys, each defaulting to ``base``'s."""
+    kind = t.text("kind", base.kind, CLOCK_KINDS)
+    main = t.number("main", base.main)
+    byo = t.number("byoyomi", base.byoyomi)
+    inc = t.number("increment", base.increment)
+    periods = t.integer("periods", base.periods, lo=1)
+    try:
+        return TimeControl(kind, main, byo, inc, periods)  # type: ignore[arg-type]
+    except ClockError as exc:
+        problems.append(f"{where}: {exc}")
+        return TimeControl()
 
 
 def _opt_path(t: _Table, key: str, base: Path | None) -> Path | None:

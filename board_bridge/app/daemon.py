@@ -540,33 +540,33 @@ class Daemon:
         self._cancel_hint(game)
         game.tracker.hint(None)
         engine_moved = game.engine_move is not None and move == game.engine_move
-        if not engine_moved:
-            self._cancel_engine(game)  # a move made before the engine answered
+        done = self._move_time(game, t)  # when the move was really made on the board
         if engine_moved:
-            used = game.engine_time
+            used = game.engine_time  # its thinking time; its clock stopped at its answer
             game.engine_move = None
             game.tracker.expect(None)
-        elif game.clock.running == mover:
-            done = self._move_time(game, t)
-            if self.config.clock.button:
-                used = game.clock.used_this_turn(done)
-            else:
+        else:
+            self._cancel_engine(game)  # a move made before the engine answered
+            if game.clock.running == mover and self.config.clock.button:
+                used = game.clock.used_this_turn(done)  # the clock runs until the press
+            elif game.clock.running == mover:
                 flag = game.clock.flag(done)
                 if flag is not None:
                     await self._end_game(game, flag, t)
                     return
                 used = game.clock.stop(done)
-                if game.board.turn not in self.config.game.engine_colors:
-                    t = done  # a person's time starts when the move was made on the board
-        else:
-            used = 0.0
+            else:
+                used = 0.0
         assert game.journal is not None
-        await self._write(game.journal.append_move, move, used, t)
+        await self._write(game.journal.append_move, move, used, done)
         game.moves.append(MoveLog(move, used, before))
         LOGGER.info("move %d: %s (%.1fs)", len(game.moves), move.usi(), used)
         self.notifier.status(self._status_text())
         if not self.config.clock.button or engine_moved or mover in self.config.game.engine_colors:
-            self._start_turn(game, t)
+            # a person's time starts when the move was made on the board; the engine's
+            # when it can know of it (now: the tracker needed its settle time)
+            engine_next = game.board.turn in self.config.game.engine_colors
+            self._start_turn(game, self.now() if engine_next else done)
 
     async def _write(self, func: Callable[..., Any], *args: Any) -> Any:
         """A journal write, off the loop (fsync). If it fails the move is not on disk, so it
@@ -670,7 +670,7 @@ class Daemon:
         settings = self.config.engine
         margin = settings.margin if settings else 100
         limit = adapters.engine_limit(
-            clock.engine_limit_ms(started),
+            clock.engine_limit_ms(started, position.turn),
             settings.movetime if settings else 1000,
             position.turn == BLACK,
             int((now - started) * 1000) + margin,
@@ -772,7 +772,7 @@ class Daemon:
                     resumed = await asyncio.to_thread(self.store.resume, path)
                 except Exception as exc:  # a damaged journal must not stop the board
                     LOGGER.error("cannot resume %s: %s; starting a new game", path, exc)
-        clock = GameClock(self.config.clock.control)
+        clock = GameClock(*self.config.clock.controls)
         if resumed is not None:
             tracker = self._new_tracker(resumed.start_sfen)
             game = Game(tracker, clock, resumed.start_sfen)
@@ -844,19 +844,21 @@ class Daemon:
         """The record's header: players, start time, time control (journal header keys)."""
         g = self.config.game
         engine_name = self.engine.name if self.engine is not None else "engine"
-        control = self.config.clock.control
         header: dict[str, Any] = {
             "sente": g.black or (engine_name if BLACK in g.engine_colors else "sente"),
             "gote": g.white or (engine_name if 1 in g.engine_colors else "gote"),
             "started": datetime.now().astimezone().replace(microsecond=0).isoformat(),
             "event": g.event,
         }
+        control = self.config.clock.control
         if control.kind != "none":
             header["time_total"] = control.main
             if control.kind == "byoyomi":
                 header["byoyomi"] = control.byoyomi
             elif control.kind == "fischer":
                 header["increment"] = control.increment
+        if self.config.clock.white is not None:  # time odds: say both in words
+            header["time_control"] = self.config.clock.describe()
         return header
 
     # ================================================================== LEDs
@@ -872,7 +874,7 @@ class Daemon:
         t = self.now()
         side = "black" if board.turn == BLACK else "white"
         clock = f"  black {game.clock.display(0, t)}  white {game.clock.display(1, t)}"
-        return f"move {len(game.moves) + 1}, {side} to move{clock if game.clock.control.kind != 'none' else ''}"
+        return f"move {len(game.moves) + 1}, {side} to move{clock if game.clock.describe() != 'no time limit' else ''}"
 
     async def _refresh_leds(self) -> None:
         game = self.game

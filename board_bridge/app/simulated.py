@@ -31,6 +31,7 @@ from board_bridge.tracker.events import (
     SensorLogError,
     parse_event,
 )
+from board_bridge.tracker.positions import cells_of_codes
 
 LOGGER = logging.getLogger(__name__)
 
@@ -43,16 +44,7 @@ class _Disconnect:
 
 def cells_of(board: Board, sensing: str = "occupancy") -> list[str]:
     """What the sensors of a board in ``board``'s position see, square by square."""
-    out = []
-    for sq in range(81):
-        piece = board.piece_at(sq)
-        if piece is None:
-            out.append(EMPTY)
-        elif sensing == "polarity":
-            out.append(PROMOTED if piece.is_promoted() else UNPROMOTED)
-        else:
-            out.append(OCCUPIED)
-    return out
+    return list(cells_of_codes(board.board_cells(), sensing == "polarity"))
 
 
 class SimulatedBoard(SensorSource):

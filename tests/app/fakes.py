@@ -1,4 +1,4 @@
-"""Test fakes for the daemon: a game store writing plain files, and a simple occupancy tracker.
+"""Test fakes for the daemon: an engine, a game store writing plain files, a simple tracker.
 
 The fake tracker understands only clean hand sequences (lift, capture, place, drop) with no
 settle timers; it exists so the daemon's wiring can be tested on its own. The end-to-end
@@ -7,12 +7,14 @@ tests use the real tracker and records.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from board_bridge.app.adapters import ResumedGame
+from board_bridge.engine import PlayResult
 from board_bridge.shogi import Board, Move, Outcome, Ruleset, piece_type_symbol
 from board_bridge.tracker.events import PlayerInput, SensorEvent, SensorFrame
 from board_bridge.tracker.intents import LedIntents, Mark
@@ -330,3 +332,38 @@ class FakeTracker:
     def take_back_for_test(self, t: float) -> list[Any]:
         move = self.board.pop()
         return [TakeBack(move, t, self.board.ply)]
+
+
+class FakeEngine:
+    """Plays a fixed list of replies; records what it was asked."""
+
+    name = "fake-engine"
+
+    def __init__(self, replies: list[str], delay: float = 0.01) -> None:
+        self.replies = list(replies)
+        self.delay = delay
+        self.asked: list[tuple[str, tuple[str, ...], Any]] = []
+        self.started = self.quit_called = False
+        self.results: list[str] = []
+
+    async def start(self) -> None:
+        self.started = True
+
+    async def new_game(self) -> None:
+        pass
+
+    async def play(self, position: str, moves: Any, limit: Any, *, validate: Any = None) -> Any:
+        self.asked.append((position, tuple(moves), limit))
+        await asyncio.sleep(self.delay)
+        move = self.replies.pop(0) if self.replies else "resign"
+        assert move == "resign" or validate is None or validate(move)
+        return PlayResult(move)
+
+    async def analyse(self, position: str, moves: Any, limit: Any) -> Any:
+        raise NotImplementedError
+
+    async def game_over(self, result: Any) -> None:
+        self.results.append(result)
+
+    async def quit(self) -> None:
+        self.quit_called = True

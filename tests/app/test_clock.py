@@ -124,3 +124,27 @@ def test_bad_time_controls(kwargs: dict[str, object]) -> None:
 def test_describe() -> None:
     assert TimeControl("byoyomi", main=600, byoyomi=30).describe() == "10m + 30s byoyomi"
     assert TimeControl("fischer", main=300, increment=2).describe() == "5m + 2s per move"
+
+
+def test_time_odds_each_side_its_own_control() -> None:
+    person = TimeControl("sudden-death", main=600)
+    engine = TimeControl("byoyomi", main=0, byoyomi=0.2)
+    clock = GameClock(person, engine)
+    assert clock.describe() == "sente 10m sudden death, gote 0.2s byoyomi"
+    clock.start(BLACK, 0.0)
+    assert clock.deadline() == pytest.approx(600.0)
+    clock.press(5.0)
+    # white (the engine) has only its byoyomi; the limit gives black's clock too
+    assert clock.deadline() == pytest.approx(5.2)
+    assert clock.engine_limit_ms(5.0) == {"btime": 595000, "wtime": 0, "byoyomi": 200}
+    clock.press(5.1)
+    assert clock.remaining(BLACK) == pytest.approx(595.0)
+    assert clock.flag(500.0) is None
+
+
+def test_time_odds_with_one_side_unlimited() -> None:
+    clock = GameClock(TimeControl(), TimeControl("fischer", main=10, increment=1))
+    clock.start(WHITE, 0.0)
+    assert clock.engine_limit_ms(0.0) == {"wtime": 10000, "winc": 1000}
+    clock.press(2.0)
+    assert clock.deadline() is None and clock.engine_limit_ms(2.0) == {}

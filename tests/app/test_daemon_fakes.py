@@ -16,47 +16,10 @@ from board_bridge.app.sinks import RecordingSink
 from board_bridge.shogi import Move, Outcome, Termination
 from board_bridge.tracker.intents import Mark
 from board_bridge.tracker.outputs import MoveMade
-from tests.app.fakes import FakeStore, FakeTracker
+from tests.app.fakes import FakeEngine, FakeStore, FakeTracker
 from tests.conftest import corpus_games
 
 OPENING = ["7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e", "6i7h", "4a3b"]
-
-
-class FakeEngine:
-    """Plays a fixed list of replies; records what it was asked."""
-
-    name = "fake-engine"
-
-    def __init__(self, replies: list[str], delay: float = 0.01) -> None:
-        self.replies = list(replies)
-        self.delay = delay
-        self.asked: list[tuple[str, tuple[str, ...], Any]] = []
-        self.started = self.quit_called = False
-        self.results: list[str] = []
-
-    async def start(self) -> None:
-        self.started = True
-
-    async def new_game(self) -> None:
-        pass
-
-    async def play(self, position: str, moves: Any, limit: Any, *, validate: Any = None) -> Any:
-        from board_bridge.engine import PlayResult
-
-        self.asked.append((position, tuple(moves), limit))
-        await asyncio.sleep(self.delay)
-        move = self.replies.pop(0) if self.replies else "resign"
-        assert move == "resign" or validate is None or validate(move)
-        return PlayResult(move)
-
-    async def analyse(self, position: str, moves: Any, limit: Any) -> Any:
-        raise NotImplementedError
-
-    async def game_over(self, result: Any) -> None:
-        self.results.append(result)
-
-    async def quit(self) -> None:
-        self.quit_called = True
 
 
 def make(

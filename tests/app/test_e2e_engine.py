@@ -25,7 +25,7 @@ from board_bridge.tracker.intents import Mark
 from tests.conftest import ROOT, corpus_games, require_engine
 
 #: plies before the scripted player resigns, so the test stays well under a minute
-MAX_PLIES = 40
+MAX_PLIES = 60
 
 
 def engine_config(tmp_path: Path, engine: str, **game: Any) -> dict[str, Any]:
@@ -34,7 +34,8 @@ def engine_config(tmp_path: Path, engine: str, **game: Any) -> dict[str, Any]:
         "leds": {"sink": "record"},
         "game": {"engine": "white", "max_games": 1, "black": "scripted player", **game},
         "engine": {"path": engine, "options": {"Threads": 1, "USI_Hash": 16}},
-        "clock": {"kind": "byoyomi", "main": 0, "byoyomi": 1.0},
+        # time odds: the player no limit, the engine a short byoyomi (0.2 s a move)
+        "clock": {"kind": "none", "white": {"kind": "byoyomi", "byoyomi": 0.2}},
         "records": {"directory": str(tmp_path / "games"), "formats": ["kif", "csa"]},
         "daemon": {"log_level": "warning"},
     }
@@ -124,8 +125,10 @@ async def test_scripted_player_against_fairy_stockfish(tmp_path: Path) -> None:
     assert wrong not in moves[moves.index(shown) : moves.index(shown) + 1]
     assert moves[moves.index(shown)] == shown
 
-    # time used per move is in the record, within the byoyomi for the engine
+    # time used per move is in the record; the engine kept within its 0.2 s byoyomi
     assert all(rm.time_used is not None for rm in record.moves)
+    assert all(rm.time_used is not None and rm.time_used < 0.3 for rm in record.moves[1::2])
+    assert "gote 0.2s byoyomi" in (record.extra_value("time_control") or "")
 
 
 @pytest.mark.timeout(120)

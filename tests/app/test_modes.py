@@ -14,40 +14,8 @@ from board_bridge.app.simulated import SimulatedBoard
 from board_bridge.app.sinks import RecordingSink
 from board_bridge.shogi import BLACK, Board, Move, Outcome, Termination
 from board_bridge.tracker.intents import Mark
+from tests.app.fakes import FakeEngine
 from tests.conftest import require_engine
-
-
-class ScriptEngine:
-    """A stand-in engine answering from a list (then resigning)."""
-
-    name = "script"
-
-    def __init__(self, replies: list[str]) -> None:
-        self.replies = list(replies)
-        self.results: list[str] = []
-
-    async def start(self) -> None:
-        pass
-
-    async def new_game(self) -> None:
-        pass
-
-    async def play(self, position: str, moves: Any, limit: Any, *, validate: Any = None) -> Any:
-        from board_bridge.engine import PlayResult
-
-        await asyncio.sleep(0.01)
-        move = self.replies.pop(0) if self.replies else "resign"
-        assert move == "resign" or validate(move)
-        return PlayResult(move)
-
-    async def analyse(self, position: str, moves: Any, limit: Any) -> Any:
-        raise NotImplementedError
-
-    async def game_over(self, result: Any) -> None:
-        self.results.append(result)
-
-    async def quit(self) -> None:
-        pass
 
 
 def make_config(tmp_path: Path, game: dict[str, Any], engine: dict[str, Any] | None = None) -> Any:
@@ -87,7 +55,7 @@ async def test_hint_lights_the_engines_suggestion(tmp_path: Path) -> None:
 
 async def test_engine_on_both_sides_then_resigning(tmp_path: Path) -> None:
     replies = ["7g7f", "3c3d", "2g2f", "4c4d"]
-    engine = ScriptEngine(replies)
+    engine = FakeEngine(replies)
     config = make_config(tmp_path, {"engine": "both"})
     board = SimulatedBoard(step_delay=0.02)
     sink = RecordingSink()

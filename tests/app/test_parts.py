@@ -191,6 +191,29 @@ def test_config_errors_name_their_keys(tmp_path: Path) -> None:
     assert any(p.startswith("extra: unknown key") for p in problems)
 
 
+def test_time_odds_in_the_config() -> None:
+    config = parse_config(
+        {
+            "clock": {
+                "kind": "byoyomi",
+                "main": 600,
+                "byoyomi": 30,
+                "white": {"main": 0, "byoyomi": 1},
+            }
+        }
+    )
+    black, white = config.clock.controls
+    assert (black.main, black.byoyomi) == (600, 30)
+    assert (white.kind, white.main, white.byoyomi) == ("byoyomi", 0, 1)
+    assert config.clock.describe() == "sente 10m + 30s byoyomi, gote 1s byoyomi"
+    same = parse_config({"clock": {"kind": "fischer", "main": 60, "white": {}}})
+    assert same.clock.white is None
+    with pytest.raises(ConfigError, match=r"clock.white: a byoyomi time control needs byoyomi > 0"):
+        parse_config({"clock": {"white": {"kind": "byoyomi"}}})
+    with pytest.raises(ConfigError, match=r"clock.black.mian: unknown key"):
+        parse_config({"clock": {"black": {"mian": 1}}})
+
+
 def test_engine_is_found_and_checked(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match=r"engine.path: engine 'no-such-engine' not found"):
         parse_config({"game": {"engine": "white"}, "engine": {"path": "no-such-engine"}})
