@@ -598,7 +598,7 @@ class Daemon:
         if game.clock.running is not None and not self.config.clock.button:
             done = self._move_time(game, t)
             used = game.clock.stop(done)
-            t = done
+            t = self.now() if game.board.turn in self.config.game.engine_colors else done
         else:
             used = last.time_used
         assert game.journal is not None

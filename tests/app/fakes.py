@@ -345,6 +345,7 @@ class FakeEngine:
         self.asked: list[tuple[str, tuple[str, ...], Any]] = []
         self.started = self.quit_called = False
         self.results: list[str] = []
+        self.cancelled = 0
 
     async def start(self) -> None:
         self.started = True
@@ -354,7 +355,11 @@ class FakeEngine:
 
     async def play(self, position: str, moves: Any, limit: Any, *, validate: Any = None) -> Any:
         self.asked.append((position, tuple(moves), limit))
-        await asyncio.sleep(self.delay)
+        try:
+            await asyncio.sleep(self.delay)
+        except asyncio.CancelledError:
+            self.cancelled += 1
+            raise
         move = self.replies.pop(0) if self.replies else "resign"
         assert move == "resign" or validate is None or validate(move)
         return PlayResult(move)

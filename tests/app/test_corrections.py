@@ -1,0 +1,128 @@
+"""With the real tracker and journal: a move corrected, a move retracted, a take-back, and a
+correction while the engine is thinking; the journal (and so the record) follows each."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from board_bridge.app.config import parse_config
+from board_bridge.app.daemon import Daemon
+from board_bridge.app.simulated import SimulatedBoard
+from board_bridge.app.sinks import RecordingSink
+from board_bridge.records.journal import load_journal
+from board_bridge.shogi import Move
+from board_bridge.tracker.outputs import MoveCorrected, MoveRetracted, TakeBack
+from tests.app.fakes import FakeEngine
+
+
+def sq(name: str) -> int:
+    return Move.from_usi(name + name).to_square
+
+
+async def wait_for(predicate: Any, timeout: float = 5.0) -> None:
+    for _ in range(int(timeout / 0.01)):
+        if predicate():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("timed out")
+
+
+async def start(
+    tmp_path: Path, game: dict[str, Any], engine: Any = None
+) -> tuple[Daemon, SimulatedBoard, list[Any], asyncio.Task[None]]:
+    config = parse_config(
+        {"leds": {"sink": "record"}, "game": game, "records": {"directory": str(tmp_path)}}
+    )
+    board = SimulatedBoard(step_delay=0.02)
+    daemon = Daemon(config, source=board, sink=RecordingSink(), engine=engine)
+    outputs: list[Any] = []
+    daemon.on_output = outputs.append
+    task = asyncio.create_task(daemon.run())
+    await asyncio.wait_for(daemon.ready.wait(), 10)
+    await wait_for(lambda: daemon.game is not None and daemon.game.started)
+    return daemon, board, outputs, task
+
+
+def journal_moves(daemon: Daemon) -> list[str]:
+    assert daemon.game is not None and daemon.game.journal is not None
+    return [rm.move.usi() for rm in load_journal(daemon.game.journal.path).moves]
+
+
+async def stop(daemon: Daemon, task: asyncio.Task[None]) -> None:
+    daemon.stop()
+    await asyncio.wait_for(task, 10)
+
+
+async def test_correction_and_retraction_reach_the_journal(tmp_path: Path) -> None:
+    daemon, board, outputs, task = await start(tmp_path, {})
+    try:
+        # 3i4h, then the same silver moved on to 3h before gote replies: a correction
+        board.lift(sq("3i"))
+        await asyncio.sleep(0.05)
+        board.place(sq("4h"))
+        await wait_for(lambda: journal_moves(daemon) == ["3i4h"])
+        board.lift(sq("4h"))
+        await asyncio.sleep(0.05)
+        board.place(sq("3h"))
+        await wait_for(lambda: any(isinstance(o, MoveCorrected) for o in outputs))
+        await wait_for(lambda: journal_moves(daemon) == ["3i3h"])
+        # ... then put back where it came from: a retraction
+        board.lift(sq("3h"))
+        await asyncio.sleep(0.05)
+        board.place(sq("3i"))
+        await wait_for(lambda: any(isinstance(o, MoveRetracted) for o in outputs))
+        await wait_for(lambda: journal_moves(daemon) == [])
+        assert daemon.game is not None and daemon.game.moves == []
+        assert daemon.game.clock.running == 0  # still sente's turn, sente's clock
+    finally:
+        await stop(daemon, task)
+
+
+async def test_take_back_of_the_last_two_moves(tmp_path: Path) -> None:
+    daemon, board, outputs, task = await start(tmp_path, {})
+    try:
+        for usi in ("7g7f", "3c3d", "2g2f"):
+            move = Move.from_usi(usi)
+            assert daemon.game is not None
+            await board.play_move(daemon.game.board, move)
+            await wait_for(lambda u=usi: journal_moves(daemon)[-1:] == [u])
+        # both players agree to go back to the position after 7g7f: 2g2f (still open) is
+        # put back, and 3c3d (closed by sente's reply) is taken back
+        board.lift(sq("2f"))
+        await asyncio.sleep(0.05)
+        board.place(sq("2g"))
+        await asyncio.sleep(0.05)
+        board.lift(sq("3d"))
+        await asyncio.sleep(0.05)
+        board.place(sq("3c"))
+        await wait_for(lambda: journal_moves(daemon) == ["7g7f"], timeout=8)
+        assert any(isinstance(o, TakeBack) for o in outputs)
+        assert daemon.game is not None and [m.move.usi() for m in daemon.game.moves] == ["7g7f"]
+        assert daemon.game.board.turn == 1
+        assert daemon.game.clock.running == 1  # gote's turn again, gote's clock
+    finally:
+        await stop(daemon, task)
+
+
+async def test_correction_while_the_engine_thinks_restarts_its_search(tmp_path: Path) -> None:
+    engine = FakeEngine(["3c3d", "8c8d"], delay=0.6)
+    daemon, board, outputs, task = await start(tmp_path, {"engine": "white"}, engine)
+    try:
+        board.lift(sq("3i"))
+        await asyncio.sleep(0.05)
+        board.place(sq("4h"))
+        await wait_for(lambda: len(engine.asked) == 1)  # the engine thinks about 3i4h
+        board.lift(sq("4h"))
+        await asyncio.sleep(0.05)
+        board.place(sq("3h"))  # corrected while it thinks
+        await wait_for(lambda: len(engine.asked) == 2)
+        assert engine.asked[1][1] == ("3i3h",)
+        await wait_for(lambda: daemon.shown is not None and daemon.shown.engine_move is not None)
+        # the first search was dropped; the answer shown is the new search's
+        assert engine.cancelled == 1
+        assert daemon.shown is not None and daemon.shown.engine_move == "3c3d"
+        assert journal_moves(daemon) == ["3i3h"]
+    finally:
+        await stop(daemon, task)
