@@ -130,3 +130,39 @@ async def test_clock_button_closes_the_turn_and_times_are_recorded(tmp_path: Pat
     (recorded,) = load_journal(info.path).moves
     assert recorded.move.usi() == "7g7f" and recorded.time_used is not None
     assert 0.2 <= recorded.time_used < 1.0
+
+
+async def test_a_move_made_while_the_cable_was_out_is_recovered(tmp_path: Path) -> None:
+    cfg = parse_config(
+        {
+            "board": {"reconnect_delay": 0.05},
+            "leds": {"sink": "record"},
+            "records": {"directory": str(tmp_path / "games")},
+        }
+    )
+    board = SimulatedBoard(step_delay=0.02)
+    daemon = Daemon(cfg, source=board, sink=RecordingSink())
+    outputs: list[Any] = []
+    daemon.on_output = outputs.append
+    run = asyncio.create_task(daemon.run())
+    try:
+        await daemon.ready.wait()
+        while daemon.game is None or not daemon.game.started:
+            await asyncio.sleep(0.01)
+        game = daemon.game
+        board.disconnect()
+        await asyncio.sleep(0.1)
+        await board.play_move(game.board, Move.from_usi("7g7f"))  # nobody sees it
+        assert game.moves == []
+        board.reconnect()
+        for _ in range(300):
+            if game.moves:
+                break
+            await asyncio.sleep(0.01)
+        assert [m.move.usi() for m in game.moves] == ["7g7f"]
+        assert any(type(o).__name__ == "Resynced" for o in outputs)
+    finally:
+        daemon.stop()
+        await asyncio.wait_for(run, 10)
+    (info,) = find_unfinished(tmp_path / "games")
+    assert [m.move.usi() for m in load_journal(info.path).moves] == ["7g7f"]
