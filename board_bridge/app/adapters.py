@@ -131,6 +131,15 @@ class EnginePlayer(Protocol):
     async def quit(self) -> None: ...
 
 
+def make_online(settings: Any) -> EnginePlayer:
+    """The configured online opponent (CSA server or Lishogi) in the engine's seat."""
+    from board_bridge.online.adapter import OnlineEnginePlayer
+    from board_bridge.online.config import make_opponent
+
+    player: EnginePlayer = OnlineEnginePlayer(make_opponent(settings))
+    return player
+
+
 def check_engine_table(table: Mapping[str, Any]) -> str | None:
     """A problem with the engine client's own settings, or None."""
     from board_bridge.engine import EngineConfig

@@ -144,6 +144,7 @@ class Config:
     records: RecordsConfig = field(default_factory=RecordsConfig)
     daemon: DaemonConfig = field(default_factory=DaemonConfig)
     path: Path | None = None  # the file it came from
+    online: Any = None  # board_bridge.online.config.OnlineSettings: an opponent on a server
 
     @property
     def needs_engine(self) -> bool:
@@ -392,6 +393,28 @@ def parse_config(
             problems.append(f"engine: {problem}")
         engine = EngineSettings(path, resolved, table, movetime, hint_time, restarts, margin)
 
+    # [online]: an opponent on a CSA server or Lishogi, in the engine's seat
+    online = None
+    if "online" in root.values:
+        root.known.append("online")
+        from board_bridge.online.config import OnlineSettings
+
+        table = root.values["online"]
+        if not isinstance(table, Mapping):
+            problems.append(f"online: must be a table, got {_show(table)}")
+        else:
+            try:
+                online = OnlineSettings.from_table(table)
+            except ValueError as exc:
+                problems.append(str(exc))
+        if game.engine_side != "none":
+            problems.append(
+                'game.engine: must be "none" with [online] (the online opponent takes the '
+                "engine's seat)"
+            )
+        if game.hints:
+            problems.append("game.hints: not available with [online]")
+
     # [records]
     rc = root.sub("records")
     directory = _path(rc.text("directory", DEFAULT_RECORDS_DIR), base)
@@ -443,7 +466,7 @@ def parse_config(
     problems.extend(adapters.check_driver_settings(board, leds))
     if problems:
         raise ConfigError(problems, source)
-    return Config(board, leds, game, clock, engine, records, daemon)
+    return Config(board, leds, game, clock, engine, records, daemon, online=online)
 
 
 def _time_control(t: _Table, where: str, base: TimeControl, problems: list[str]) -> TimeControl:
@@ -488,4 +511,5 @@ def load_config(path: str | os.PathLike[str]) -> Config:
         config.records,
         config.daemon,
         path=p,
+        online=config.online,
     )

@@ -57,6 +57,9 @@ TIMER_PARAMS = (
 )
 #: How long after a tracker deadline the wake-up tick comes (so the timer has surely run out).
 TIMER_SLACK = 0.0005
+#: Seconds an online game waits after the player's move before sending it (a correction
+#: can no longer be made once the server has the move).
+ONLINE_SEND_DELAY = 1.0
 #: Seconds the game-over picture stays before a change on the board starts the next game.
 GAME_OVER_HOLD = 3.0
 
@@ -96,6 +99,11 @@ class _StartEngine:
 
 
 @dataclass(frozen=True)
+class _SendMove:
+    generation: int
+
+
+@dataclass(frozen=True)
 class _Reconnected:
     t: float
 
@@ -105,6 +113,11 @@ class _SourceEnded:
     pass
 
 
+@dataclass(frozen=True)
+class _OnlineGame:
+    info: Any  # board_bridge.online.base.GameInfo
+
+
 _Item = (
     SensorEvent
     | _Tick
@@ -112,8 +125,10 @@ _Item = (
     | _EngineFailed
     | _HintDone
     | _StartEngine
+    | _SendMove
     | _Reconnected
     | _SourceEnded
+    | _OnlineGame
 )
 
 TrackerFactory = Callable[..., Any]
@@ -152,6 +167,7 @@ class Game:
         self.engine_time: float = 0.0  # its thinking time, recorded with that move
         self.hint_task: asyncio.Task[None] | None = None
         self.header: dict[str, Any] = {}
+        self.online: Any = None  # the server's GameInfo, for an online game
 
     @property
     def board(self) -> Board:
@@ -185,9 +201,14 @@ class Daemon:
         self.source = source if source is not None else adapters.make_source(config)
         self.sink = sink if sink is not None else adapters.make_sink(config, self.source)
         self.engine = engine
-        if self.engine is None and config.needs_engine:
+        self.online = config.online is not None
+        if self.engine is None and self.online:
+            self.engine = adapters.make_online(config.online)
+        elif self.engine is None and config.needs_engine:
             assert config.engine is not None
             self.engine = adapters.make_engine(config.engine)
+        #: the sides the engine (or the online opponent) plays; online: set for each game
+        self.engine_colors: frozenset[int] = config.game.engine_colors
         self.store = store if store is not None else adapters.make_store(config)
         self.tracker_factory = tracker_factory or default_tracker_factory
         self.now = clock
@@ -209,6 +230,8 @@ class Daemon:
         self._last_status = ""
         self._processed_at = clock()  # when the game task last took an item (watchdog)
         self._tasks: list[asyncio.Task[None]] = []
+        self._online_wait: asyncio.Task[None] | None = None
+        self._last_frame: SensorFrame | None = None
 
     @property
     def shown(self) -> LedIntents | None:
@@ -260,16 +283,23 @@ class Daemon:
             raise DaemonError(f"board source {self.config.board.source!r}: {exc}") from exc
         if self.engine is not None:
             from board_bridge.engine import EngineError
+            from board_bridge.online.base import OnlineError
 
             try:
                 await self.engine.start()
-            except EngineError as exc:
-                raise DaemonError(f"engine: {exc}") from exc
-            LOGGER.info("engine %s ready", self.engine.name)
-        await self._begin_game(resume=True)
+            except (EngineError, OnlineError) as exc:
+                what = "online" if self.online else "engine"
+                raise DaemonError(f"{what}: {exc}") from exc
+            LOGGER.info("%s %s ready", "online" if self.online else "engine", self.engine.name)
+        if self.online:
+            self._wait_for_online_game()
+        else:
+            await self._begin_game(resume=True)
 
     async def _shutdown(self) -> None:
         self.notifier.stopping()
+        if self._online_wait is not None:
+            self._tasks.append(self._online_wait)
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
@@ -369,6 +399,11 @@ class Daemon:
             if game is not None:
                 await self._tick(game, item.t)
             return
+        if isinstance(item, SensorFrame):
+            self._last_frame = item  # what the board shows, for a game that starts later
+        if isinstance(item, _OnlineGame):
+            await self._begin_online_game(item.info)
+            return
         if game is None:
             return
         if isinstance(item, _Reconnected):
@@ -385,6 +420,11 @@ class Daemon:
                 await self._engine_answered(game, item.result, item.t)
         elif isinstance(item, _EngineFailed):
             if item.generation == game.engine_generation and game.outcome is None:
+                over = getattr(item.error, "event", None)  # OnlineGameOver: the server ended it
+                if over is not None and isinstance(getattr(over, "outcome", None), Outcome):
+                    LOGGER.info("the server ended the game: %s", over.outcome)
+                    await self._end_game(game, over.outcome, item.t)
+                    return
                 LOGGER.error("engine failed: %s; the game is stopped (aborted)", item.error)
                 await self._end_game(
                     game, Outcome(Termination.ABORT, None, "engine failed"), item.t
@@ -392,6 +432,10 @@ class Daemon:
         elif isinstance(item, _HintDone):
             if item.generation == game.engine_generation and game.outcome is None:
                 game.tracker.hint(item.move)
+        elif isinstance(item, _SendMove) and item.generation == game.engine_generation:
+            if game.outcome is None:
+                await self._handle_outputs(game, game.tracker.close_move(self.now()))
+                self._launch_engine(game)
         elif isinstance(item, _StartEngine) and item.generation == game.engine_generation:
             self._start_turn(game, self.now())
 
@@ -403,6 +447,7 @@ class Daemon:
                 and event.t - game.over_at >= GAME_OVER_HOLD
                 and not isinstance(event, PlayerInput)
                 and not self._games_done()
+                and not self.online  # online, the server starts the next game
             ):
                 await self._begin_game(resume=False)
                 assert self.game is not None
@@ -516,7 +561,7 @@ class Daemon:
             game.header = self._header()
             game.journal = await self._write(self.store.create, game.header, game.start_sfen)
             LOGGER.info("new game, journal %s", game.journal.path)
-            if self.engine is not None:
+            if self.engine is not None and not self.online:
                 await self.engine.new_game()
         else:
             LOGGER.info("position restored on the board: the game goes on")
@@ -529,8 +574,18 @@ class Daemon:
         turn = game.board.turn
         if game.clock.running is None and game.clock.flagged is None:
             game.clock.start(turn, t)
-        if turn in self.config.game.engine_colors and game.engine_move is None:
-            self._launch_engine(game)
+        if turn in self.engine_colors and game.engine_move is None:
+            if self.online and game.moves and not self.config.clock.button:
+                # a move sent to a server cannot be corrected: wait a moment for the
+                # player's correction, then close the move and send it
+                self._cancel_engine(game)
+                asyncio.get_running_loop().call_later(
+                    ONLINE_SEND_DELAY,
+                    self._inbox.put_nowait,
+                    _SendMove(game.engine_generation),
+                )
+            else:
+                self._launch_engine(game)
         elif self.config.game.hints and self.engine is not None:
             self._launch_hint(game)
 
@@ -562,10 +617,10 @@ class Daemon:
         game.moves.append(MoveLog(move, used, before))
         LOGGER.info("move %d: %s (%.1fs)", len(game.moves), move.usi(), used)
         self.notifier.status(self._status_text())
-        if not self.config.clock.button or engine_moved or mover in self.config.game.engine_colors:
+        if not self.config.clock.button or engine_moved or mover in self.engine_colors:
             # a person's time starts when the move was made on the board; the engine's
             # when it can know of it (now: the tracker needed its settle time)
-            engine_next = game.board.turn in self.config.game.engine_colors
+            engine_next = game.board.turn in self.engine_colors
             self._start_turn(game, self.now() if engine_next else done)
 
     async def _write(self, func: Callable[..., Any], *args: Any) -> Any:
@@ -598,7 +653,7 @@ class Daemon:
         if game.clock.running is not None and not self.config.clock.button:
             done = self._move_time(game, t)
             used = game.clock.stop(done)
-            t = self.now() if game.board.turn in self.config.game.engine_colors else done
+            t = self.now() if game.board.turn in self.engine_colors else done
         else:
             used = last.time_used
         assert game.journal is not None
@@ -616,7 +671,7 @@ class Daemon:
         self._cancel_engine(game)
         self._cancel_hint(game)
         mover = game.board.turn
-        if mover in self.config.game.engine_colors:
+        if mover in self.engine_colors:
             # the engine's own move was put back: show it again
             game.engine_move = last.move
             game.engine_time = last.time_used
@@ -637,7 +692,7 @@ class Daemon:
         game.clock.running = None
         game.clock.turn_started = None
         turn = game.board.turn
-        if turn in self.config.game.engine_colors:
+        if turn in self.engine_colors:
             # another take-back may follow (the player's own move): wait a moment
             generation = game.engine_generation
             asyncio.get_running_loop().call_later(
@@ -714,6 +769,9 @@ class Daemon:
             await self._end_game(game, outcome, t)
             return
         move = Move.from_usi(result.bestmove)
+        times = getattr(self.engine, "times", None) if self.online else None
+        if times is not None and len(times) > len(game.moves) and times[len(game.moves)]:
+            used = float(times[len(game.moves)])  # the server's time for the move
         game.engine_move = move
         game.engine_time = used
         LOGGER.info("engine plays %s (%.2fs): make it on the board", move.usi(), used)
@@ -795,6 +853,56 @@ class Daemon:
         self.game = game
         self._shown = None
 
+    def _wait_for_online_game(self) -> None:
+        """Ask the server for the next game in the background; it arrives in the inbox."""
+        from board_bridge.online.base import OnlineError
+
+        engine = self.engine
+        assert engine is not None
+
+        async def wait() -> None:
+            while True:
+                try:
+                    await engine.new_game()
+                except OnlineError as exc:
+                    LOGGER.warning("online: %s; trying again", exc)
+                    await asyncio.sleep(5.0)
+                    continue
+                self._inbox.put_nowait(_OnlineGame(getattr(engine, "game", None)))
+                return
+
+        LOGGER.info("waiting for an online game")
+        self.notifier.status("waiting for an online game")
+        self._online_wait = asyncio.create_task(wait(), name="bb-online-wait")
+
+    async def _begin_online_game(self, info: Any) -> None:
+        """The server's game: its start, the moves already played, its clocks, our side."""
+        from board_bridge.app.clock import TimeControl
+
+        self.engine_colors = frozenset({info.opponent_color})
+        black, white = (TimeControl(**tc.time_control_args()) for tc in info.time_controls)
+        clock = GameClock(black, white)
+        tracker = self._new_tracker(info.start_sfen)
+        game = Game(tracker, clock, info.start_sfen)
+        game.online = info
+        t = self.now()
+        for played in info.moves:
+            used = played.time or 0.0
+            game.moves.append(MoveLog(played.move, used, clock.snapshot()))
+            clock.replay([used], first=tracker.board.turn)
+            tracker.apply_move(played.move, t)
+        LOGGER.info(
+            "online game %s: %s (sente) v %s (gote); the board plays %s",
+            info.game_id,
+            *info.names,
+            ("sente", "gote")[info.my_color],
+        )
+        self.game = game
+        self._shown = None
+        if self._last_frame is not None:  # the board as it is now: set-up starts from it
+            frame = SensorFrame(self.now(), self._last_frame.cells)
+            await self._handle_outputs(game, tracker.feed(frame))
+
     async def _end_game(
         self, game: Game, outcome: Outcome, t: float, from_tracker: bool = False
     ) -> None:
@@ -822,7 +930,7 @@ class Daemon:
             for path in paths:
                 LOGGER.info("record written: %s", path)
         if self.engine is not None and game.started:
-            engine_colors = self.config.game.engine_colors
+            engine_colors = self.engine_colors
             if len(engine_colors) == 1:
                 (color,) = engine_colors
                 result = (
@@ -839,14 +947,16 @@ class Daemon:
         if self._games_done():
             await self._refresh_leds()
             self.stop(f"{len(self.games_finished)} game(s) played")
+        elif self.online:
+            self._wait_for_online_game()
 
     def _header(self) -> dict[str, Any]:
         """The record's header: players, start time, time control (journal header keys)."""
         g = self.config.game
         engine_name = self.engine.name if self.engine is not None else "engine"
         header: dict[str, Any] = {
-            "sente": g.black or (engine_name if BLACK in g.engine_colors else "sente"),
-            "gote": g.white or (engine_name if 1 in g.engine_colors else "gote"),
+            "sente": g.black or (engine_name if BLACK in self.engine_colors else "sente"),
+            "gote": g.white or (engine_name if 1 in self.engine_colors else "gote"),
             "started": datetime.now().astimezone().replace(microsecond=0).isoformat(),
             "event": g.event,
         }
@@ -859,6 +969,12 @@ class Daemon:
                 header["increment"] = control.increment
         if self.config.clock.white is not None:  # time odds: say both in words
             header["time_control"] = self.config.clock.describe()
+        game = self.game
+        if game is not None and game.online is not None:
+            info = game.online
+            header["sente"], header["gote"] = info.names
+            header["time_control"] = game.clock.describe()
+            header["online_game"] = f"{info.source} {info.game_id}"
         return header
 
     # ================================================================== LEDs

@@ -139,6 +139,9 @@ class SimulatedBoard(SensorSource):
         self.place(move.to_square, promoted)
         await asyncio.sleep(wait)
 
+    async def request_frame(self) -> None:
+        self._emit(self.frame())
+
     # ------------------------------------------------------------------ the cable
     def disconnect(self) -> None:
         """Pull the cable: :meth:`events` raises :class:`SourceDisconnected`."""
