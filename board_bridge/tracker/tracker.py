@@ -520,49 +520,10 @@ class Tracker:
     # --- explaining a state -------------------------------------------------------
 
     def _explain(self, ctx: _Ctx, obs: str) -> tuple[_Expl | None, _Expl | None]:
-        touches = self._touches(ctx.w_cur)
-        cands: list[_Expl] = []
-        cur = ctx.cur
-        d = diff(obs, cur.exp)
-        if not d:
-            cands.append(_Expl(IDLE))
-        else:
-            for ms, cap in self._complete(cur, obs, d, ctx.w_cur, None):
-                deps = _dep_move(cur, ms[0], {})
-                cands.append(_Expl(MOVE, moves=ms, capture=cap, involved=deps))
-            lifted = self._lifted(cur, obs, d)
-            if lifted is not None:
-                cands.append(_Expl(INPROG, lifted=lifted, involved=_dep_lifted(lifted, {})))
-        om = ctx.open_move
-        if ctx.prev is not None and om is not None:
-            prev = ctx.prev
-            d0 = diff(obs, prev.exp)
-            src_ok = self._src_ok(om, obs, ctx.w_cur)
-            # putting a captured piece back on the board is deliberate, and rare
-            uncapture = bool(prev.codes[om.to_square])
-            if not d0:
-                if src_ok:
-                    cands.append(
-                        _Expl(RETRACT, involved={om.to_square: 1}, penalty=int(uncapture))
-                    )
-            elif src_ok:
-                for ms, cap in self._corrections(ctx, obs, d0):
-                    deps = _dep_correct(prev, om, ms[0], {})
-                    penalty = int(uncapture and ms[0].to_square != om.to_square)
-                    cands.append(
-                        _Expl(CORRECT, moves=ms, capture=cap, involved=deps, penalty=penalty)
-                    )
-            lifted0 = self._lifted(prev, obs, d0)
-            if lifted0 is not None:
-                extra = tuple(sq for sq in lifted0 if sq not in (om.from_square, om.to_square))
-                deps = _dep_lifted(extra, {om.to_square: 1})
-                cands.append(_Expl(INPROG0, lifted=lifted0, involved=deps))
-        if d and not ctx.virtual and not self._tournament and self._game.move_stack:
-            cands += self._takebacks(ctx, obs)
-        for c in cands:
-            c.score = self._score(c, touches)
+        cands = self._candidates(ctx, obs, _INF)
         best = min(cands, key=lambda c: c.score) if cands else None
         if best is None or best.kind >= INPROG or best.score[0] > 0:
+            touches = self._touches(ctx.w_cur)
             two = self._two_ply(ctx, obs)
             for c in two:
                 c.score = self._score(c, touches)
@@ -584,6 +545,49 @@ class Tracker:
             if alt:
                 return min(alt, key=lambda c: c.score), best
         return best, None
+
+    def _candidates(self, ctx: _Ctx, obs: str, until: float) -> list[_Expl]:
+        """The one-step explanations of ``obs`` (scored), seeing the history up to ``until``."""
+        touches = self._touches(ctx.w_cur, until)
+        cands: list[_Expl] = []
+        cur = ctx.cur
+        d = diff(obs, cur.exp)
+        if not d:
+            cands.append(_Expl(IDLE))
+        else:
+            for ms, cap in self._complete(cur, obs, d, ctx.w_cur, None, until):
+                deps = _dep_move(cur, ms[0], {})
+                cands.append(_Expl(MOVE, moves=ms, capture=cap, involved=deps))
+            lifted = self._lifted(cur, obs, d)
+            if lifted is not None:
+                cands.append(_Expl(INPROG, lifted=lifted, involved=_dep_lifted(lifted, {})))
+        om = ctx.open_move
+        if ctx.prev is not None and om is not None:
+            prev = ctx.prev
+            d0 = diff(obs, prev.exp)
+            src_ok = self._src_ok(om, obs, ctx.w_cur, until)
+            # putting a captured piece back on the board is deliberate, and rare
+            uncapture = bool(prev.codes[om.to_square])
+            if not d0:
+                if src_ok:
+                    cands.append(_Expl(RETRACT, involved={om.to_square: 1}, penalty=int(uncapture)))
+            elif src_ok:
+                for ms, cap in self._corrections(ctx, obs, d0, until):
+                    deps = _dep_correct(prev, om, ms[0], {})
+                    penalty = int(uncapture and ms[0].to_square != om.to_square)
+                    cands.append(
+                        _Expl(CORRECT, moves=ms, capture=cap, involved=deps, penalty=penalty)
+                    )
+            lifted0 = self._lifted(prev, obs, d0)
+            if lifted0 is not None:
+                extra = tuple(sq for sq in lifted0 if sq not in (om.from_square, om.to_square))
+                deps = _dep_lifted(extra, {om.to_square: 1})
+                cands.append(_Expl(INPROG0, lifted=lifted0, involved=deps))
+        if d and not ctx.virtual and not self._tournament and self._game.move_stack:
+            cands += self._takebacks(ctx, obs, until)
+        for c in cands:
+            c.score = self._score(c, touches)
+        return cands
 
     def _src_ok(self, om: Move, cells: str, since: float, until: float = float("inf")) -> bool:
         """Undoing the open move: if its destination still reads occupied, the piece the
@@ -620,14 +624,14 @@ class Tracker:
         in_progress = c.kind in (INPROG, INPROG0) or (c.kind == TWO and not c.moves)
         return (n, int(in_progress), c.penalty, latest, c.kind)
 
-    def _touches(self, since: float) -> dict[int, list[float]]:
+    def _touches(self, since: float, until: float = _INF) -> dict[int, list[float]]:
         """Every lift seen since ``since``: square -> when each ended (inf: still empty).
         An explanation accounts for some of them; the others are knocks, touches, hovers."""
         out: dict[int, list[float]] = {}
         inf = float("inf")
         hist = self._hist
         for sq in hist.changed_since(since):
-            ends = [inf if end is None else end for _start, end in hist.lifts(sq, since)]
+            ends = [inf if end is None else end for _start, end in hist.lifts(sq, since, until)]
             if ends:
                 out[sq] = ends
         return out
@@ -726,7 +730,7 @@ class Tracker:
             return (a, b)
         return None
 
-    def _takebacks(self, ctx: _Ctx, obs: str) -> list[_Expl]:
+    def _takebacks(self, ctx: _Ctx, obs: str, until: float = _INF) -> list[_Expl]:
         """Casual mode: the board set back one or two moves (the first may be the open one)."""
         out: list[_Expl] = []
         full = self._game.copy()
@@ -744,7 +748,7 @@ class Tracker:
                 continue  # that is a retraction, explained above
             if obs != self._cache.get(full).exp:
                 continue
-            if any(self._hist.last_refill(sq, ctx.w_cur) is None for sq in captured):
+            if any(self._hist.last_refill(sq, ctx.w_cur, until) is None for sq in captured):
                 continue
             deps: dict[int, int] = {}
             for mv in popped:
@@ -876,7 +880,10 @@ class Tracker:
             return self._show_illegal(self._unexpected(ctx, obs), t)
         outs = self._restored(t)
         if kind == IDLE:
-            self._establish(t, obs)
+            if expl.score[0] == 0:
+                # a clean return to the position starts a new window; after unexplained
+                # lifts (a knock, or a reply already begun) the history is kept
+                self._establish(t, obs)
             self._set_display(None)
         elif kind in (INPROG, INPROG0):
             info = ctx.cur if kind == INPROG else ctx.prev
