@@ -1,0 +1,292 @@
+"""An independent virtual hand: turns a game into a noisy occupancy sensor log.
+
+Written apart from ``board_bridge.tracker.simulate`` on purpose, with its own timing model
+and its own noise, so the tracker is checked against a generator it was not tuned on (the
+way the acceptance check uses a generator of its own).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from board_bridge.shogi import (
+    BISHOP,
+    DRAGON,
+    HORSE,
+    LANCE,
+    ROOK,
+    Board,
+    Move,
+    piece_type_symbol,
+)
+from board_bridge.shogi.tables import BETWEEN
+from board_bridge.tracker.events import PlayerInput, SensorEvent, SensorFrame
+
+SLIDERS = {LANCE, BISHOP, ROOK, HORSE, DRAGON}
+
+
+@dataclass(frozen=True)
+class Noise:
+    """Probabilities of each kind of noise, per move."""
+
+    bounce: float = 0.7
+    slide: float = 0.6
+    hover: float = 0.15
+    touch: float = 0.1
+    knock: float = 0.1
+    correction: float = 0.08
+    illegal: float = 0.05
+    retract: float = 0.04
+    hold: float = 0.15
+    fast_capture: float = 0.3
+
+
+class Hand:
+    """A player's hands over an occupancy board: every change becomes a sensor frame."""
+
+    def __init__(self, sfen: str, rng: random.Random, noise: Noise, t0: float = 0.0) -> None:
+        self.board = Board(sfen)
+        self.rng = rng
+        self.noise = noise
+        self.occ = self.board.occupied()
+        self.t = t0
+        self.events: list[SensorEvent] = []
+        self._emit()
+
+    # --- low level -------------------------------------------------------------------
+
+    def _emit(self) -> None:
+        cells = "".join("x" if o else "." for o in self.occ)
+        self.events.append(SensorFrame(round(self.t, 4), cells))
+
+    def _set(self, sq: int, value: bool, dt: float) -> None:
+        self.t += dt
+        if self.occ[sq] != value:
+            self.occ[sq] = value
+            self._emit()
+
+    def wait(self, lo: float, hi: float) -> None:
+        self.t += self.rng.uniform(lo, hi)
+
+    def lift(self, sq: int, dt: float | None = None) -> None:
+        self._set(sq, False, self.rng.uniform(0.05, 0.4) if dt is None else dt)
+
+    def land(self, sq: int, dt: float | None = None) -> None:
+        self._set(sq, True, self.rng.uniform(0.1, 0.9) if dt is None else dt)
+        if self.rng.random() < self.noise.bounce:
+            for _ in range(self.rng.randint(1, 4)):
+                self._set(sq, False, self.rng.uniform(0.0008, 0.004))
+                self._set(sq, True, self.rng.uniform(0.0008, 0.005))
+
+    def answer(self, value: str) -> None:
+        self.t += self.rng.uniform(0.25, 1.8)
+        self.events.append(PlayerInput(round(self.t, 4), value))
+
+    # --- noise -----------------------------------------------------------------------
+
+    def slide_over(self, fr: int, to: int) -> None:
+        path = sorted(BETWEEN[fr][to], key=lambda s: abs(s - fr))
+        for sq in path:
+            if not self.occ[sq]:
+                self._set(sq, True, self.rng.uniform(0.01, 0.06))
+                self._set(sq, False, self.rng.uniform(0.015, 0.07))
+
+    def hover(self) -> None:
+        empty = [s for s in range(81) if not self.occ[s]]
+        sq = self.rng.choice(empty)
+        self._set(sq, True, self.rng.uniform(0.05, 0.3))
+        self._set(sq, False, self.rng.uniform(0.08, 0.7))
+
+    def knock(self, near: int) -> None:
+        r, c = divmod(near, 9)
+        around = [
+            (r + dr) * 9 + c + dc
+            for dr in (-1, 0, 1)
+            for dc in (-1, 0, 1)
+            if (dr or dc) and 0 <= r + dr < 9 and 0 <= c + dc < 9
+        ]
+        occupied = [s for s in around if self.occ[s]]
+        if occupied:
+            sq = self.rng.choice(occupied)
+            self.lift(sq, self.rng.uniform(0.05, 0.3))
+            self.land(sq, self.rng.uniform(0.06, 0.6))
+
+    def touch(self) -> None:
+        own = [
+            s
+            for s in range(81)
+            if (p := self.board.piece_at(s)) is not None and p.color == self.board.turn
+        ]
+        sq = self.rng.choice(own)
+        self.lift(sq)
+        self.land(sq, self.rng.uniform(0.1, 1.0))
+        self.wait(0.2, 1.0)
+
+    # --- moves -----------------------------------------------------------------------
+
+    def _quiet_alternative(self, move: Move) -> Move | None:
+        """A legal non-capturing move of the same piece elsewhere, needing no question and
+        not ending the game (for corrections and retractions)."""
+        if move.from_square is None:
+            return None
+        options = []
+        by_to: dict[int, list[Move]] = {}
+        for m in self.board.legal_moves_from(move.from_square):
+            by_to.setdefault(m.to_square, []).append(m)
+        for to, ms in by_to.items():
+            if to == move.to_square or self.occ[to] or len(ms) != 1:
+                continue
+            self.board.push(ms[0])
+            ends = self.board.outcome() is not None
+            self.board.pop()
+            if not ends:
+                options.append(ms[0])
+        return self.rng.choice(options) if options else None
+
+    def _walk(self, fr: int, to: int) -> None:
+        piece = self.board.piece_at(fr)
+        if (
+            piece is not None
+            and piece.piece_type in SLIDERS
+            and self.rng.random() < self.noise.slide
+        ):
+            self.slide_over(fr, to)
+
+    def play(self, move: Move) -> None:
+        board, rng, noise = self.board, self.rng, self.noise
+        self.wait(0.4, 3.5)
+        if rng.random() < noise.touch:
+            self.touch()
+        fr, to = move.from_square, move.to_square
+        if fr is None:
+            self._drop(move)
+        else:
+            if rng.random() < noise.illegal:
+                self._illegal_and_back(fr)
+            if rng.random() < noise.correction and (alt := self._quiet_alternative(move)):
+                self._simple(fr, alt.to_square)
+                self.wait(0.5, 2.0)
+                self.lift(alt.to_square)
+                fr_phys = alt.to_square
+            elif rng.random() < noise.retract and (alt := self._quiet_alternative(move)):
+                self._simple(fr, alt.to_square)
+                self.wait(2.5, 4.0)
+                self.lift(alt.to_square)
+                self.land(fr)
+                self.wait(0.5, 1.5)
+                self.lift(fr)
+                fr_phys = fr
+            else:
+                self.lift(fr)
+                fr_phys = fr
+            if rng.random() < noise.hover:
+                self.hover()
+            if board.piece_at(to) is not None:
+                self._capture_onto(fr_phys, to)
+            else:
+                if rng.random() < noise.knock:
+                    self.knock(to)
+                self._walk(fr, to)
+                self.land(to)
+            if self._promotion_is_optional(move):
+                self.answer("promote" if move.promotion else "nonpromote")
+        board.push(move)
+
+    def _simple(self, fr: int, to: int) -> None:
+        self.lift(fr)
+        self._walk(fr, to)
+        self.land(to)
+
+    def _illegal_and_back(self, fr: int) -> None:
+        legal = {m.to_square for m in self.board.legal_moves_from(fr)}
+        bad = [s for s in range(81) if not self.occ[s] and s not in legal]
+        if not bad:
+            return
+        target = self.rng.choice(bad)
+        self._simple(fr, target)
+        self.wait(1.0, 2.5)  # red lights
+        self.lift(target)
+        self.land(fr)
+        self.wait(0.4, 1.2)
+
+    def _capture_onto(self, fr_phys: int, to: int) -> None:
+        rng = self.rng
+        if rng.random() < self.noise.hold:
+            self.wait(0.8, 3.0)  # the attacker held over the board
+            if rng.random() < self.noise.knock:
+                self.knock(to)
+        style = rng.random()
+        if style < self.noise.fast_capture:
+            # swap: the target is empty only for tens of milliseconds
+            self.lift(to, rng.uniform(0.2, 1.0))
+            self.land(to, rng.uniform(0.015, 0.08))
+        else:
+            self.lift(to)
+            self.land(to, rng.uniform(0.2, 1.2))
+
+    def _promotion_is_optional(self, move: Move) -> bool:
+        if move.from_square is None:
+            return False
+        other = Move(move.from_square, move.to_square, not move.promotion)
+        return self.board.is_legal(other)
+
+    def _drop(self, move: Move) -> None:
+        assert move.drop_piece_type is not None
+        self.wait(0.3, 1.5)
+        self.land(move.to_square)
+        kinds = {
+            m.drop_piece_type for m in self.board.legal_drops() if m.to_square == move.to_square
+        }
+        if len(kinds) > 1:
+            self.answer(piece_type_symbol(move.drop_piece_type))
+
+
+def capture_first_log(sfen: str, moves: list[Move], seed: int) -> list[SensorEvent]:
+    """Like :func:`make_log` but every capture takes the captured piece off first."""
+    return make_log(sfen, moves, seed, target_first=True)
+
+
+def make_log(
+    sfen: str,
+    moves: list[Move],
+    seed: int,
+    noise: Noise | None = None,
+    target_first: bool = False,
+) -> list[SensorEvent]:
+    rng = random.Random(seed)
+    hand = Hand(sfen, rng, noise or Noise())
+    hand.wait(0.5, 2.0)
+    for move in moves:
+        if target_first and move.from_square is not None and hand.board.piece_at(move.to_square):
+            hand.wait(0.4, 2.0)
+            hand.lift(move.to_square)
+            hand.wait(0.2, 1.0)
+            hand.lift(move.from_square)
+            hand.land(move.to_square)
+            if hand._promotion_is_optional(move):
+                hand.answer("promote" if move.promotion else "nonpromote")
+            hand.board.push(move)
+        else:
+            hand.play(move)
+    hand.wait(1.0, 2.0)
+    hand._emit()  # a last frame, unchanged, to close the log in time
+    return hand.events
+
+
+def random_game(seed: int, plies: int = 120) -> tuple[str, list[Move]]:
+    """A fresh random legal game (drops, odd non-promotions and all)."""
+    rng = random.Random(seed)
+    board = Board()
+    moves = []
+    for _ in range(plies):
+        legal = board.legal_moves
+        if not legal or board.outcome() is not None:
+            break
+        move = rng.choice(legal)
+        board.push(move)
+        if board.outcome() is not None:
+            board.pop()
+            break
+        moves.append(move)
+    return board.root_sfen, moves
