@@ -37,6 +37,13 @@ class SquareHistory:
                     i += 1
                 del tr[:i]
 
+    def last_fill(self, sq: int, until: float = float("inf")) -> float | None:
+        """When ``sq`` last went from empty to occupied (before ``until``)."""
+        for t, occupied in reversed(self._tr[sq]):
+            if occupied and t < until:
+                return t
+        return None
+
     def last_change(self, sq: int) -> float | None:
         tr = self._tr[sq]
         return tr[-1][0] if tr else None

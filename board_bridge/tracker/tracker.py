@@ -544,6 +544,10 @@ class Tracker:
             alt = [c for c in cands if c.kind in (INPROG, INPROG0) and c.score[0] <= best.score[0]]
             if alt:
                 return min(alt, key=lambda c: c.score), best
+            d = diff(obs, ctx.cur.exp)
+            if all(obs[sq] == EMPTY for sq in d):
+                # only pieces missing (a drop taken back, or a piece knocked off): wait
+                return _Expl(INPROG, lifted=tuple(d)), best
         return best, None
 
     def _candidates(self, ctx: _Ctx, obs: str, until: float) -> list[_Expl]:
@@ -696,10 +700,16 @@ class Tracker:
                     continue
                 groups.setdefault(to, []).append(m)
             reach: frozenset[int] | None = None
+            origin = reloc[1] if reloc is not None and reloc[0] == f else f
             for to, ms in groups.items():
                 capture = bool(info.codes[to])
+                if not capture and not relaxed:
+                    # the piece lands after it was lifted
+                    fill = self._hist.last_fill(to, until)
+                    lift = self._hist.last_lift(origin, since, until)
+                    if fill is not None and lift is not None and fill <= lift:
+                        continue
                 if capture and not relaxed:
-                    origin = reloc[1] if reloc is not None and reloc[0] == f else f
                     if reach is None:
                         reach = frozenset(m.to_square for m in info.moves_from(f)) - {to}
                     if not self._capture_ok(origin, to, since, until, obs, reach):
