@@ -75,7 +75,8 @@ async def test_correction_and_retraction_reach_the_journal(tmp_path: Path) -> No
         await wait_for(lambda: any(isinstance(o, MoveRetracted) for o in outputs))
         await wait_for(lambda: journal_moves(daemon) == [])
         assert daemon.game is not None and daemon.game.moves == []
-        assert daemon.game.clock.running == 0  # still sente's turn, sente's clock
+        game = daemon.game
+        await wait_for(lambda: game.clock.running == 0)  # still sente's turn, sente's clock
     finally:
         await stop(daemon, task)
 
@@ -101,7 +102,8 @@ async def test_take_back_of_the_last_two_moves(tmp_path: Path) -> None:
         assert any(isinstance(o, TakeBack) for o in outputs)
         assert daemon.game is not None and [m.move.usi() for m in daemon.game.moves] == ["7g7f"]
         assert daemon.game.board.turn == 1
-        assert daemon.game.clock.running == 1  # gote's turn again, gote's clock
+        game = daemon.game
+        await wait_for(lambda: game.clock.running == 1)  # gote's turn again, gote's clock
     finally:
         await stop(daemon, task)
 
