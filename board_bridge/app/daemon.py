@@ -458,7 +458,10 @@ class Daemon:
             return
         if isinstance(event, PlayerInput) and event.value == INPUT_RESIGN:
             if game.started:
-                loser = game.board.turn
+                # the person at the board resigns: against an engine or an online opponent
+                # that is the side it does not play, between two people the side to move
+                people = {0, 1} - self.engine_colors
+                loser = people.pop() if len(people) == 1 else game.board.turn
                 await self._end_game(game, Outcome(Termination.RESIGNATION, loser ^ 1), event.t)
             return
         # a frame makes the tracker decide on the state before it: that one completed a move;
