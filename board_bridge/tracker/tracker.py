@@ -108,6 +108,11 @@ def _dep_lifted(lifted: tuple[int, ...], deps: dict[int, int]) -> dict[int, int]
     return deps
 
 
+def _in_progress(c: _Expl) -> bool:
+    """Does the explanation leave a move in progress (nothing to decide yet)?"""
+    return c.kind in (INPROG, INPROG0) or (c.kind == TWO and not c.moves)
+
+
 def _same_squares(a: Move, b: Move) -> bool:
     return a.from_square == b.from_square and a.to_square == b.to_square
 
@@ -121,7 +126,7 @@ class _Ply:
     correcting: bool
     t: float
     cells: str
-    short: bool  # shown for less than the settle time: a less likely story
+    short: bool  # shown for less than the settle time: a less likely story (two lifts)
 
 
 @dataclass(slots=True)
@@ -530,20 +535,20 @@ class Tracker:
             if two:
                 cands += two
                 best = min(cands, key=lambda c: c.score)
-        # a retraction or take-back also read as a move in progress: believed only if the
-        # board stays so (see TrackerParams.takeback_settle)
-        if best is not None and best.kind in (INPROG, INPROG0):
-            slow = [
-                c
-                for c in cands
-                if c.kind in (RETRACT, BACK) and c.score[0] - c.penalty <= best.score[0]
-            ]
-            if slow:
-                return best, min(slow, key=lambda c: c.score)
+        # A move in progress for now, but a complete explanation nearly as good (a take-back
+        # that looks like a capture begun, two quick moves): adopted if the board stays so
+        # (see TrackerParams.takeback_settle).
+        if best is not None and _in_progress(best):
+            complete = [c for c in cands if not _in_progress(c)]
+            if complete:
+                alt = min(complete, key=lambda c: c.score)
+                slack = alt.penalty if alt.kind in (RETRACT, BACK) else 1
+                if alt.score[0] <= best.score[0] + slack:
+                    return best, alt
         elif best is not None and best.kind in (RETRACT, BACK):
-            alt = [c for c in cands if c.kind in (INPROG, INPROG0) and c.score[0] <= best.score[0]]
-            if alt:
-                return min(alt, key=lambda c: c.score), best
+            prog = [c for c in cands if _in_progress(c) and c.score[0] <= best.score[0]]
+            if prog:
+                return min(prog, key=lambda c: c.score), best
             d = diff(obs, ctx.cur.exp)
             if all(obs[sq] == EMPTY for sq in d):
                 # only pieces missing (a drop taken back, or a piece knocked off): wait
@@ -625,8 +630,7 @@ class Tracker:
                 closed = [r for r in refills[:k] if r != _INF]
                 if closed:
                     latest = max(latest, closed[-1])
-        in_progress = c.kind in (INPROG, INPROG0) or (c.kind == TWO and not c.moves)
-        return (n, int(in_progress), c.penalty, latest, c.kind)
+        return (n, int(_in_progress(c)), c.penalty, latest, c.kind)
 
     def _touches(self, since: float, until: float = _INF) -> dict[int, list[float]]:
         """Every lift seen since ``since``: square -> when each ended (inf: still empty).
@@ -764,7 +768,7 @@ class Tracker:
             for mv in popped:
                 _add(deps, mv.to_square)
             # taking back a move the opponent had answered: deliberate and rare
-            out.append(_Expl(BACK, back=k, involved=deps, penalty=1))
+            out.append(_Expl(BACK, back=k, involved=deps, penalty=2))
         return out
 
     def _two_ply(self, ctx: _Ctx, obs: str) -> list[_Expl]:
@@ -867,7 +871,7 @@ class Tracker:
                                 involved=deps,
                                 capture=capture,
                                 # a chain ending with a piece merely lifted is weak evidence
-                                penalty=sum(p.short for p in chain) + (not ms2),
+                                penalty=2 * sum(p.short for p in chain) + (not ms2),
                             )
                         )
                     if depth > 1:
