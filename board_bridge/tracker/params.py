@@ -20,6 +20,8 @@ class TrackerParams:
     - ``bounce``: a state shorter than this is contact bounce: it is never shown and never
       taken as an intermediate position. Lifted pieces and their targets are shown once a
       state has lasted this long.
+    - ``min_reply``: the shortest time a position must have been shown to count as a move
+      the opponent then answered before the board settled (nobody replies faster).
     - ``min_lift``: an occupied square must read empty at least this long to count as
       lifted (a fast capture empties its target for tens of milliseconds; a switch's
       bounce opens it for a few).
@@ -33,6 +35,7 @@ class TrackerParams:
     settle: float = 0.3
     capture_settle: float = 0.5
     bounce: float = 0.015
+    min_reply: float = 0.15
     min_lift: float = 0.005
     takeback_settle: float = 2.0
     illegal_settle: float = 1.0

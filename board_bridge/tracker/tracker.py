@@ -803,7 +803,7 @@ class Tracker:
             if t0 < since:
                 break
             t1 = states[i + 1][0]
-            if t1 - t0 < self.params.bounce or cells in seen or cells == obs:
+            if t1 - t0 < self.params.min_reply or cells in seen or cells == obs:
                 continue
             seen.add(cells)
             budget[0] -= 1
