@@ -1,0 +1,87 @@
+"""Replay games through the independent virtual hand and report every mismatch.
+
+Usage: python -m tests.acceptance.check_tracker [--seeds N] [--only KIND] [--random N]
+(KIND: one noise kind at a raised rate, the others off; see handgen.Noise).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from dataclasses import fields
+
+from board_bridge.shogi import Move
+from board_bridge.tracker import replay
+from tests.acceptance.handgen import Noise, make_log, random_game
+from tests.conftest import SHARED
+
+RAISED = {
+    "correction": 0.3,
+    "illegal": 0.2,
+    "retract": 0.2,
+    "knock": 0.4,
+    "hover": 0.4,
+    "touch": 0.3,
+    "hold": 0.5,
+    "fast_capture": 0.6,
+}
+
+
+def noise_for(only: str | None) -> Noise:
+    if only is None:
+        return Noise()
+    off = {f.name: 0.0 for f in fields(Noise) if f.name in RAISED}
+    off[only] = RAISED[only]
+    return Noise(**off)
+
+
+def check(sfen: str, want: list[str], seed: int, noise: Noise, target_first: bool) -> str | None:
+    log = make_log(sfen, [Move.from_usi(u) for u in want], seed, noise, target_first)
+    tracker, _outs = replay(log, sfen)
+    got = [m.usi() for m in tracker.board.move_stack]
+    if got == want:
+        return None
+    k = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
+    return (
+        f"ply {k}: got {got[k : k + 3]} want {want[k : k + 3]} ({len(got)}/{len(want)}); "
+        f"{tracker.unresolved()}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seeds", type=int, default=1)
+    parser.add_argument("--only", choices=sorted(RAISED))
+    parser.add_argument("--random", type=int, default=10, help="fresh random games too")
+    args = parser.parse_args()
+    noise = noise_for(args.only)
+    games = [json.loads(line) for line in (SHARED / "games" / "corpus.jsonl").open()]
+    cases = []
+    for gi, game in enumerate(games):
+        for seed in range(args.seeds):
+            for target_first in (False, True):
+                cases.append(
+                    (
+                        f"corpus {gi} seed {seed} tf {target_first}",
+                        game["sfen"],
+                        game["moves"],
+                        seed * 100 + gi,
+                        target_first,
+                    )
+                )
+    for i in range(args.random):
+        sfen, moves = random_game(1000 + i)
+        cases.append((f"random {i}", sfen, [m.usi() for m in moves], i, False))
+    start = time.perf_counter()
+    bad = 0
+    for name, sfen, want, seed, target_first in cases:
+        problem = check(sfen, want, seed, noise, target_first)
+        if problem:
+            bad += 1
+            print(f"{name}: {problem}")
+    print(f"{len(cases) - bad}/{len(cases)} exact in {time.perf_counter() - start:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
