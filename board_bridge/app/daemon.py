@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import time
 from collections.abc import Callable, Iterable
@@ -46,15 +47,6 @@ INPUT_CLOCK = "clock"
 INPUT_RESIGN = "resign"
 #: Seconds to wait after a take-back before the engine moves again (another may follow).
 TAKEBACK_GRACE = 2.0
-#: The tracker's timers (TrackerParams fields) the daemon wakes up for after each event.
-TIMER_PARAMS = (
-    "bounce",
-    "min_lift",
-    "settle",
-    "capture_settle",
-    "takeback_settle",
-    "illegal_settle",
-)
 #: How long after a tracker deadline the wake-up tick comes (so the timer has surely run out).
 TIMER_SLACK = 0.0005
 #: Seconds an online game waits after the player's move before sending it (a correction
@@ -479,7 +471,11 @@ class Daemon:
             return
         loop = asyncio.get_running_loop()
         now = self.now()
-        for name in TIMER_PARAMS:
+        # every TrackerParams field is a span of seconds the tracker may wait after an event
+        names = (
+            [f.name for f in dataclasses.fields(params)] if dataclasses.is_dataclass(params) else []
+        )
+        for name in names:
             delay = getattr(params, name, None)
             if isinstance(delay, int | float) and delay > 0:
                 loop.call_later(max(0.0, t + delay - now) + TIMER_SLACK, self._deadline_tick)
