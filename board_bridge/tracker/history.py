@@ -44,6 +44,15 @@ class SquareHistory:
                 return t
         return None
 
+    def empty_at(self, sq: int, t: float) -> bool | None:
+        """Was ``sq`` empty just before time ``t``? None if no change of it is known."""
+        state: bool | None = None
+        for when, occupied in self._tr[sq]:
+            if when >= t:
+                break
+            state = not occupied
+        return state
+
     def last_change(self, sq: int) -> float | None:
         tr = self._tr[sq]
         return tr[-1][0] if tr else None

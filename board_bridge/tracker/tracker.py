@@ -660,9 +660,8 @@ class Tracker:
         refill = hist.last_refill(target, since, until)
         if refill is None:
             return False
-        lift = hist.last_lift(origin, since, until)
-        if lift is not None and refill <= lift:
-            return False
+        if not hist.empty_at(origin, refill):
+            return False  # the attacker was still on its square when the target was refilled
         for tf, sq in hist.fills_between(refill, until):
             # an empty square filled for a while after the "capture": a piece in the air,
             # unless another piece had been lifted in between (the opponent's, say)
@@ -710,8 +709,7 @@ class Tracker:
                 if not capture and not relaxed:
                     # the piece lands after it was lifted
                     fill = self._hist.last_fill(to, until)
-                    lift = self._hist.last_lift(origin, since, until)
-                    if fill is not None and lift is not None and fill <= lift:
+                    if fill is not None and not self._hist.empty_at(origin, fill):
                         continue
                 if capture and not relaxed:
                     if reach is None:
