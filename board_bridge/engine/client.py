@@ -499,7 +499,13 @@ class UsiEngine:
         """
         spec = position_command(position, moves)
         side = side_to_move(position, moves)
-        command = go_command(limit, side, ponder=ponder, supported=self.profile.go_params)
+        command = go_command(
+            limit,
+            side,
+            ponder=ponder,
+            supported=self.profile.go_params,
+            swap_clocks=self.profile.swap_clocks,
+        )
         async with self._idle():
             self._check_alive()
             self._drain_stale()

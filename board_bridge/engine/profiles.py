@@ -64,6 +64,8 @@ class EngineProfile:
     - ``ponder_option``: the option that switches pondering on, if the engine can ponder.
     - ``send_gameover``: whether ``gameover`` is worth sending.
     - ``restart_after_resign``: the engine wedges after ``bestmove resign`` (GPSShogi).
+    - ``swap_clocks``: the engine reads ``btime``/``binc`` as gote's clock (the chess way
+      round, where the first player is white): send them swapped.
     - ``timeouts``: overrides of :class:`Timeouts` for this engine.
     """
 
@@ -74,6 +76,7 @@ class EngineProfile:
     ponder_option: str | None = "USI_Ponder"
     send_gameover: bool = True
     restart_after_resign: bool = False
+    swap_clocks: bool = False
     timeouts: Mapping[str, float] = field(default_factory=dict)
     notes: str = ""
 
@@ -99,7 +102,14 @@ FAIRY_STOCKFISH = EngineProfile(
     options=MappingProxyType({"UCI_Variant": "shogi"}),
     ponder_option="Ponder",
     send_gameover=False,  # answers "Unknown command: gameover ..."
-    notes="Switches itself to USI when it receives 'usi'; ponder option is 'Ponder'.",
+    # Fairy-Stockfish 11 (Debian 12) in USI mode budgets sente's search from wtime and
+    # gote's from btime: at the start position 'go btime 0 wtime 60000 byoyomi 100' thinks
+    # 2.6 s, 'go btime 60000 wtime 0 byoyomi 100' 0.02 s.
+    swap_clocks=True,
+    notes=(
+        "Switches itself to USI when it receives 'usi'; ponder option is 'Ponder'; "
+        "reads btime/wtime the chess way round (sent swapped)."
+    ),
 )
 
 GPSSHOGI = EngineProfile(

@@ -508,6 +508,7 @@ def go_command(
     *,
     ponder: bool = False,
     supported: frozenset[str] = GO_PARAMS,
+    swap_clocks: bool = False,
 ) -> str:
     """The ``go`` line for ``limit``, translated for an engine that supports only ``supported``.
 
@@ -515,6 +516,8 @@ def go_command(
     an increment becomes a byoyomi of the mover's increment. Where no translation exists
     (``depth``/``nodes`` as the only bound, ``infinite``, ``ponder``) it raises
     :class:`UnsupportedError`, because such engines crash on a parameter they do not know.
+    ``swap_clocks`` sends sente's clock as ``wtime``/``winc`` and gote's as ``btime``/``binc``,
+    for engines that read them the chess way round (Fairy-Stockfish 11).
     """
     parts = ["go"]
     if ponder:
@@ -564,6 +567,11 @@ def go_command(
             LOGGER.info("engine has no go %s: dropped (another bound limits the search)", name)
         else:
             raise UnsupportedError(f"this engine has no go {name}; give it a clock or movetime")
+    if swap_clocks:
+        swapped = {"btime": "wtime", "wtime": "btime", "binc": "winc", "winc": "binc"}
+        renamed = {swapped.get(name, name): value for name, value in clock.items()}
+        order = ("btime", "wtime", "byoyomi", "binc", "winc")
+        clock = {name: renamed[name] for name in order if name in renamed}
     for name, value in clock.items():
         if name not in supported:
             raise UnsupportedError(f"this engine has no go {name}")

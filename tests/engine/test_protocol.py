@@ -353,3 +353,11 @@ def test_search_deadline() -> None:
     timeouts = Timeouts(search_margin=2.0, search_margin_ratio=0.1, unbounded_search=50.0)
     assert timeouts.search_deadline(1000) == pytest.approx(3.1)
     assert timeouts.search_deadline(None) == 50.0
+
+
+def test_go_command_swaps_clocks_for_chess_minded_engines() -> None:
+    limit = Limit(btime=1000, wtime=2000, binc=10, winc=20)
+    assert go_command(limit, "b", swap_clocks=True) == ("go btime 2000 wtime 1000 binc 20 winc 10")
+    assert go_command(Limit(byoyomi=300), "b", swap_clocks=True) == (
+        "go btime 0 wtime 0 byoyomi 300"
+    )

@@ -132,6 +132,21 @@ async def test_mate_in_one_is_found(engine: UsiEngine) -> None:
         assert result.info.score is not None and result.info.score.mate == 1
 
 
+async def test_fairy_stockfish_budgets_from_the_movers_own_clock() -> None:
+    # Sente to move with no main time left (only a 300 ms byoyomi) while gote has a minute:
+    # an engine reading the clocks the wrong way round thinks for seconds here.
+    async with UsiEngine(require_engine("fairy-stockfish")) as usi:
+        for position, moves, limit in [
+            ("startpos", [], Limit(btime=0, wtime=60000, byoyomi=300)),
+            ("startpos", ["7g7f"], Limit(btime=60000, wtime=0, byoyomi=300)),
+        ]:
+            started = time.monotonic()
+            result = await usi.play(position, moves, limit)
+            elapsed = time.monotonic() - started
+            assert result.is_move
+            assert elapsed < 1.5, (moves, elapsed)
+
+
 async def test_fairy_stockfish_resigns_when_mated() -> None:
     # (GPSShogi resigns too, then wedges: see the ManagedEngine test at the end.)
     async with UsiEngine(require_engine("fairy-stockfish")) as usi:
