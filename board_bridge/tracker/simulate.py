@@ -203,8 +203,9 @@ class _Hand:
         self.t = round(self.t + self.rng.uniform(lo, hi), 6)
 
     def think(self) -> None:
-        d = min(20.0, max(0.3, math.exp(self.rng.gauss(math.log(2.0), 0.8))))
-        self.t = round(self.t + d / math.sqrt(self.speed), 6)
+        """A player's pause before acting (never under half a second: people react)."""
+        d = math.exp(self.rng.gauss(math.log(2.0), 0.8)) / math.sqrt(self.speed)
+        self.t = round(self.t + min(20.0, max(0.5, d)), 6)
 
     def frame(self) -> None:
         self.events.append(SensorFrame(self.t, "".join(self.cells)))
