@@ -150,6 +150,10 @@ def cmd_run(args: argparse.Namespace) -> int:
 
         config = replace(config, game=replace(config.game, max_games=args.games))
     _configure_logging(config, args)
+    if config.ui is not None and config.ui.enabled:  # the board view on a screen too
+        from board_bridge.ui.cli import run_screen
+
+        return asyncio.run(run_screen(config, config.ui))
     from board_bridge.app.daemon import Daemon
 
     try:

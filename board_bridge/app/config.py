@@ -145,6 +145,7 @@ class Config:
     daemon: DaemonConfig = field(default_factory=DaemonConfig)
     path: Path | None = None  # the file it came from
     online: Any = None  # board_bridge.online.config.OnlineSettings: an opponent on a server
+    ui: Any = None  # board_bridge.ui.cli.UiSettings: the board view on a screen
 
     @property
     def needs_engine(self) -> bool:
@@ -415,6 +416,18 @@ def parse_config(
         if game.hints:
             problems.append("game.hints: not available with [online]")
 
+    # [ui]: the board view on a screen beside the board (checked by the ui layer, which
+    # needs pygame only when the screen opens)
+    ui = None
+    if "ui" in root.values:
+        root.known.append("ui")
+        from board_bridge.ui.cli import UiConfigError, parse_ui_settings
+
+        try:
+            ui = parse_ui_settings(root.values["ui"])
+        except UiConfigError as exc:
+            problems.append(str(exc))
+
     # [records]
     rc = root.sub("records")
     directory = _path(rc.text("directory", DEFAULT_RECORDS_DIR), base)
@@ -466,7 +479,7 @@ def parse_config(
     problems.extend(adapters.check_driver_settings(board, leds))
     if problems:
         raise ConfigError(problems, source)
-    return Config(board, leds, game, clock, engine, records, daemon, online=online)
+    return Config(board, leds, game, clock, engine, records, daemon, online=online, ui=ui)
 
 
 def _time_control(t: _Table, where: str, base: TimeControl, problems: list[str]) -> TimeControl:
@@ -512,4 +525,5 @@ def load_config(path: str | os.PathLike[str]) -> Config:
         config.daemon,
         path=p,
         online=config.online,
+        ui=config.ui,
     )

@@ -204,23 +204,24 @@ def _line_from(position: Board, pv: tuple[str, ...], shown: Board) -> tuple[tupl
 
 
 def clock_view(clock: Any, t: float) -> ClockView | None:
-    """The daemon's game clock as the view shows it (None without a time control)."""
-    control = clock.control
-    if control.kind == "none":
+    """The daemon's game clock as the view shows it (None without a time control).
+    Each side has its own control (time odds)."""
+    controls = getattr(clock, "controls", (clock.control, clock.control))
+    if all(c.kind == "none" for c in controls):
         return None
     remaining = (clock.remaining(0, t), clock.remaining(1, t))
     byo: list[float | None] = [None, None]
-    if control.kind == "byoyomi":
-        for color in (0, 1):
-            if remaining[color] > 0:
-                byo[color] = control.byoyomi
-                continue
-            spent = 0.0
-            if clock.running == color:
-                spent = clock.used_this_turn(t) - clock.remaining(color)
-            byo[color] = (
-                control.byoyomi - (spent % control.byoyomi) if spent > 0 else control.byoyomi
-            )
+    for color in (0, 1):
+        control = controls[color]
+        if control.kind != "byoyomi":
+            continue
+        if remaining[color] > 0:
+            byo[color] = control.byoyomi
+            continue
+        spent = 0.0
+        if clock.running == color:
+            spent = clock.used_this_turn(t) - clock.remaining(color)
+        byo[color] = control.byoyomi - (spent % control.byoyomi) if spent > 0 else control.byoyomi
     return ClockView(remaining, (byo[0], byo[1]), clock.running)
 
 

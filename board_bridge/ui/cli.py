@@ -189,7 +189,7 @@ async def run_screen(
         else:
             buttons = ScreenButtons()
             source = WithButtons(adapters.make_source(config), buttons)  # type: ignore[arg-type]
-            sink = BesideSink(adapters.make_sink(config), screen_sink)
+            sink = BesideSink(adapters.make_sink(config, source), screen_sink)
         logging.getLogger().setLevel(
             min(logging.getLogger().level, getattr(logging, config.daemon.log_level.upper()))
         )
