@@ -35,7 +35,7 @@ class TrackerParams:
     settle: float = 0.3
     capture_settle: float = 0.5
     bounce: float = 0.015
-    min_reply: float = 0.15
+    min_reply: float = 0.3
     min_lift: float = 0.005
     takeback_settle: float = 2.0
     illegal_settle: float = 1.0
