@@ -212,6 +212,7 @@ class Tracker:
         self._tournament = mode == "tournament"
         self.ruleset = ruleset or Ruleset(illegal_move_loses=self._tournament)
         self._game = Board(sfen)
+        self._history: list[Move] = []  # the game's moves (Board.move_stack decodes all)
         self._cache = PositionCache(self._polarity)
         self._open = False  # the last move may still be corrected by its mover
         self._open_engine = False  # ... and it was the engine's move (no corrections)
@@ -270,7 +271,15 @@ class Tracker:
     @property
     def moves(self) -> list[Move]:
         """The moves of the game so far."""
-        return self._game.move_stack
+        return list(self._history)
+
+    def _push(self, move: Move) -> None:
+        self._game.push(move)
+        self._history.append(move)
+
+    def _pop(self) -> Move:
+        self._history.pop()
+        return self._game.pop()
 
     @property
     def intents(self) -> LedIntents:
@@ -326,7 +335,7 @@ class Tracker:
                 return outs + self._decide(t, force=True)
         if (
             self._open
-            and self._game.move_stack
+            and self._game.peek() is not None
             and not (self._pending is not None and self._pending.kind == "correct")
         ):
             last = self._game.peek()
@@ -366,7 +375,7 @@ class Tracker:
         self._game.check_legal(move)
         t = max(t, self._t_now)
         self._pending = None
-        self._game.push(move)
+        self._push(move)
         self._open = False
         self._open_engine = False
         self._p0 = None
@@ -592,7 +601,7 @@ class Tracker:
                 extra = tuple(sq for sq in lifted0 if sq not in (om.from_square, om.to_square))
                 deps = _dep_lifted(extra, {om.to_square: 1})
                 cands.append(_Expl(INPROG0, lifted=lifted0, involved=deps))
-        if d and not ctx.virtual and not self._tournament and self._game.move_stack:
+        if d and not ctx.virtual and not self._tournament and self._game.peek() is not None:
             cands += self._takebacks(ctx, obs, until)
         for c in cands:
             c.score = self._score(c, touches)
@@ -745,11 +754,24 @@ class Tracker:
     def _takebacks(self, ctx: _Ctx, obs: str, until: float = _INF) -> list[_Expl]:
         """Casual mode: the board set back one or two moves (the first may be the open one)."""
         out: list[_Expl] = []
-        full = self._game.copy()
+        # undoing moves changes only their squares: a quick test before any copying
+        near: set[int] = set()
+        game = self._game
+        last = game.peek()
+        if last is None:
+            return out
+        near |= _squares(last)
+        if not all(sq in near for sq in diff(obs, ctx.cur.exp)):
+            prev_move = self._history[-2] if len(self._history) > 1 else None
+            if prev_move is None or not all(
+                sq in near | _squares(prev_move) for sq in diff(obs, ctx.cur.exp)
+            ):
+                return out
+        full = game.copy()
         popped: list[Move] = []
         captured: list[int] = []
         for k in (1, 2):
-            if not full.move_stack:
+            if full.peek() is None:
                 break
             cap = full.captured_piece_type()
             m = full.pop()
@@ -973,13 +995,13 @@ class Tracker:
     def _make(self, move: Move, t: float, t_est: float, ref: str) -> list[TrackerOutput]:
         outs: list[TrackerOutput] = []
         game = self._game
-        if self._open and game.move_stack:
+        if self._open and game.peek() is not None:
             last = game.peek()
             assert last is not None
             outs.append(MoveClosed(last, t, game.ply - 1))
         self._p0 = self._info()
         ply = game.ply
-        game.push(move)
+        self._push(move)
         outs.append(MoveMade(move, t, ply))
         self._open = True
         self._open_engine = self._expected is not None and move == self._expected
@@ -998,8 +1020,8 @@ class Tracker:
         if len(moves) > 1:
             return self._ask("correct", base, moves, t, t, obs)
         game = self._game
-        old = game.pop()
-        game.push(moves[0])
+        old = self._pop()
+        self._push(moves[0])
         self._w_cur, self._ref_cur = t, obs
         self._prune()
         self._expected = None
@@ -1012,9 +1034,9 @@ class Tracker:
         outs: list[TrackerOutput] = []
         game = self._game
         for i in range(k):
-            if not game.move_stack:
+            if game.peek() is None:
                 break
-            m = game.pop()
+            m = self._pop()
             if i == 0 and self._open:
                 outs.append(MoveRetracted(m, t, game.ply))
             else:
@@ -1107,19 +1129,19 @@ class Tracker:
         game = self._game
         outs: list[TrackerOutput] = []
         if p.kind == "move":
-            if self._open and game.move_stack:
+            if self._open and game.peek() is not None:
                 last = game.peek()
                 assert last is not None
                 outs.append(MoveClosed(last, t, game.ply - 1))
             self._p0 = p.base
             ply = game.ply
-            game.push(move)
+            self._push(move)
             outs.append(MoveMade(move, t, ply))
             self._open = True
             self._open_engine = False
         else:
-            old = game.pop()
-            game.push(move)
+            old = self._pop()
+            self._push(move)
             outs.append(MoveCorrected(old, move, t, game.ply - 1))
         self._expected = None
         self._hint = None
