@@ -19,7 +19,7 @@ def diff(a: str, b: str) -> list[int]:
     """Squares where two 81-cell strings differ."""
     if a == b:
         return []
-    out = []
+    out: list[int] = []
     for r in range(0, 81, 9):
         if a[r : r + 9] != b[r : r + 9]:
             out.extend(i for i in range(r, r + 9) if a[i] != b[i])
