@@ -45,10 +45,11 @@ class SquareHistory:
         return None
 
     def empty_at(self, sq: int, t: float) -> bool | None:
-        """Was ``sq`` empty just before time ``t``? None if no change of it is known."""
+        """Was ``sq`` empty at time ``t`` (a change at ``t`` itself counts: one frame may
+        show a lift and a placement)? None if no change of it is known."""
         state: bool | None = None
         for when, occupied in self._tr[sq]:
-            if when >= t:
+            if when > t:
                 break
             state = not occupied
         return state

@@ -113,10 +113,6 @@ def _in_progress(c: _Expl) -> bool:
     return c.kind in (INPROG, INPROG0) or (c.kind == TWO and not c.moves)
 
 
-def _same_squares(a: Move, b: Move) -> bool:
-    return a.from_square == b.from_square and a.to_square == b.to_square
-
-
 @dataclass(frozen=True, slots=True)
 class _Ply:
     """A move of a chain: its variants, whether it replaces the open move, and when (and
@@ -623,7 +619,7 @@ class Tracker:
         return [
             (ms, cap)
             for ms, cap in self._complete(ctx.prev, cells, d0, ctx.w_prev, reloc, until)
-            if not _same_squares(ms[0], om)
+            if om not in ms  # the open move itself (or its promotion, on occupancy boards)
         ]
 
     @staticmethod
@@ -669,7 +665,7 @@ class Tracker:
         refill = hist.last_refill(target, since, until)
         if refill is None:
             return False
-        if not hist.empty_at(origin, refill):
+        if origin != target and not hist.empty_at(origin, refill):
             return False  # the attacker was still on its square when the target was refilled
         for tf, sq in hist.fills_between(refill, until):
             # an empty square filled for a while after the "capture": a piece in the air,

@@ -1,0 +1,301 @@
+"""One test per physical fact of ARCHITECTURE.md, with hand-written sensor sequences."""
+
+from __future__ import annotations
+
+from board_bridge.shogi import Move, parse_square
+from board_bridge.tracker.intents import Mark
+from board_bridge.tracker.outputs import (
+    IllegalState,
+    MoveClosed,
+    MoveCorrected,
+    MoveMade,
+    MoveRetracted,
+    QuestionAsked,
+    StateRestored,
+    TakeBack,
+)
+from tests.tracker.script import Script, of, run, usi
+
+
+def sq(name: str) -> int:
+    return parse_square(name)
+
+
+def test_quiet_move_is_made_once_settled() -> None:
+    s = Script().play("7g7f")
+    tracker, outs = run(s.events)
+    assert usi(tracker.moves) == ["7g7f"]
+    made = of(outs, MoveMade)
+    assert len(made) == 1 and made[0].t == s.t and made[0].ply == 1
+
+
+def test_nothing_is_decided_before_the_settle_time() -> None:
+    s = Script().lift("7g").place("7f")
+    tracker, outs = run(s.events, tail=0.2)
+    assert tracker.moves == [] and outs == []
+    assert of(tracker.tick(s.t + 0.31), MoveMade)
+
+
+def test_reed_switch_bounce_on_landing() -> None:
+    s = Script().lift("7g").bounce("7f", n=6)
+    tracker, outs = run(s.events)
+    assert usi(tracker.moves) == ["7g7f"]
+    assert of(outs, IllegalState) == []
+
+
+def test_bounce_on_an_empty_square_is_not_a_lift() -> None:
+    # a landing's bounce must not count as the target of a capture
+    s = Script().play("7g7f").play("3c3d")
+    s.lift("8h").lift("2b", 0.3).bounce("2b", n=5).press("nonpromote")
+    tracker, _ = run(s.events)
+    assert usi(tracker.moves) == ["7g7f", "3c3d", "8h2b"]
+
+
+def test_sliding_piece_crossing_squares() -> None:
+    s = Script().play("7g7f").play("3c3d")
+    s.lift("8h")
+    for name in ("7g", "6f", "5e"):  # the bishop slides along its diagonal
+        s.place(name, dt=0.03).lift(name, dt=0.04)
+    s.place("4d", dt=0.03)
+    tracker, outs = run(s.events)
+    assert usi(tracker.moves) == ["7g7f", "3c3d", "8h4d"]
+    assert of(outs, IllegalState) == []
+
+
+def test_piece_set_down_and_moved_on_is_a_correction() -> None:
+    s = Script().lift("6i").place("5h").wait(1.0).lift("5h").place("7h", dt=0.5)
+    tracker, outs = run(s.events)
+    assert usi(tracker.moves) == ["6i7h"]
+    assert [o.new.usi() for o in of(outs, MoveCorrected)] == ["6i7h"]
+    assert of(outs, MoveCorrected)[0].old.usi() == "6i5h"
+
+
+def test_moved_on_before_settling_is_just_the_move() -> None:
+    s = Script().lift("6i").place("5h").lift("5h", dt=0.1).place("7h", dt=0.3)
+    tracker, outs = run(s.events)
+    assert usi(tracker.moves) == ["6i7h"]
+    assert of(outs, MoveCorrected) == [] and len(of(outs, MoveMade)) == 1
+
+
+def test_no_correction_after_the_opponent_replied() -> None:
+    s = Script().lift("6i").place("5h").wait(1.0).play("3c3d")
+    s.lift("5h").place("7h")  # too late: the reply closed the move
+    tracker, outs = run(s.events)
+    assert usi(tracker.moves) == ["6i5h", "3c3d"]
+    assert of(outs, MoveClosed)[0].move.usi() == "6i5h"
+    assert of(outs, MoveCorrected) == []
+    assert of(outs, IllegalState)  # red: the board is not the position
+
+
+def test_putting_the_piece_back_retracts_the_move() -> None:
+    s = Script().play("7g7f").wait(1.0).lift("7f").place("7g")
+    tracker, outs = run(s.events)
+    assert tracker.moves == []
+    assert [o.move.usi() for o in of(outs, MoveRetracted)] == ["7g7f"]
+
+
+def test_touched_and_put_back() -> None:
+    s = Script().lift("2g").wait(0.5)
+    tracker, _ = run(s.events, tail=0.0)
+    tracker.tick(s.t)
+    marks = tracker.intents.marks
+    assert marks[sq("2g")] == Mark.LIFTED and marks[sq("2f")] == Mark.TARGET
+    s.place("2g").play("7g7f")
+    tracker, outs = run(s.events)
+    assert usi(tracker.moves) == ["7g7f"]
+    assert of(outs, IllegalState) == []
+
+
+def test_neighbour_knocked_and_put_back() -> None:
+    s = Script().lift("7g").lift("8g", dt=0.05).place("8g", dt=0.3).place("7f", dt=0.5)
+    tracker, outs = run(s.events)
+    assert usi(tracker.moves) == ["7g7f"]
+
+
+def test_knocked_piece_left_off_is_shown_red_and_restored() -> None:
+    s = Script().lift("5c", dt=0.5).wait(1.0)  # a gote pawn knocked off; sente to move
+    s.place("5c").play("7g7f")
+    tracker, outs = run(s.events)
+    ill = of(outs, IllegalState)
+    assert ill and ill[0].fill == frozenset({sq("5c")})
+    assert of(outs, StateRestored) and usi(tracker.moves) == ["7g7f"]
+
+
+def _open_bishops() -> Script:
+    return Script().play("7g7f").play("3c3d")
+
+
+def test_capture_attacker_lifted_first() -> None:
+    s = _open_bishops().lift("8h").lift("2b").place("2b").press("nonpromote")
+    tracker, _ = run(s.events)
+    assert usi(tracker.moves)[-1] == "8h2b"
+
+
+def test_capture_target_lifted_first() -> None:
+    s = _open_bishops().lift("2b").lift("8h").place("2b").press("promote")
+    tracker, _ = run(s.events)
+    assert usi(tracker.moves)[-1] == "8h2b+"
+
+
+def test_fast_capture_target_empty_for_tens_of_ms() -> None:
+    s = _open_bishops().lift("8h").wait(0.6).lift("2b", dt=0.1).place("2b", dt=0.02)
+    s.press("promote")
+    tracker, _ = run(s.events)
+    assert usi(tracker.moves)[-1] == "8h2b+"
+
+
+def test_attacker_lifted_and_held_is_not_a_capture() -> None:
+    s = _open_bishops().lift("8h").wait(3.0)
+    tracker, outs = run(s.events)
+    assert usi(tracker.moves) == ["7g7f", "3c3d"]
+    assert tracker.intents.marks[sq("8h")] == Mark.LIFTED
+    assert tracker.intents.marks[sq("2b")] == Mark.TARGET
+
+
+def test_knock_before_the_lift_is_not_a_capture() -> None:
+    # 2b knocked and put back, then the bishop lifted and held: same occupancy as 8h2b
+    s = _open_bishops().lift("2b").place("2b", dt=0.2).lift("8h", dt=0.3).wait(3.0)
+    tracker, _ = run(s.events)
+    assert usi(tracker.moves) == ["7g7f", "3c3d"]
+
+
+def test_held_attacker_knocks_a_capturable_neighbour_then_captures() -> None:
+    # the bishop on 5e can take 2b or 7c; 7c is knocked and put back, then 2b is taken
+    s = Script().play("7g7f").play("3c3d").play("8h5e").play("4a3b")
+    s.lift("5e").lift("7c", dt=0.3).place("7c", dt=0.2).lift("2b", dt=0.2).place("2b", dt=0.3)
+    s.press("nonpromote")
+    tracker, outs = run(s.events)
+    assert usi(tracker.moves)[-1] == "5e2b"
+
+
+def test_drop_kind_inferred_when_only_one_is_legal() -> None:
+    s = _open_bishops().play("8h2b+", answer="promote").play("3a2b").place("5e")
+    tracker, outs = run(s.events)
+    assert usi(tracker.moves)[-1] == "B*5e"
+    assert of(outs, QuestionAsked)[-1].square != sq("5e")
+
+
+def test_drop_kind_asked_when_several_are_legal() -> None:
+    sfen = "4k4/9/9/9/9/9/9/9/4K4 b GSP 1"
+    s = Script(sfen).place("5e")
+    tracker, outs = run(s.events, sfen)
+    q = of(outs, QuestionAsked)
+    assert q and q[0].kind == "drop" and q[0].options == ("G", "S", "P")
+    assert tracker.moves == [] and tracker.intents.question == "drop:GSP"
+    assert tracker.intents.marks[sq("5e")] == Mark.QUESTION
+    outs = tracker.feed(s.press("S").events[-1])
+    assert usi(tracker.moves) == ["S*5e"] and of(outs, MoveMade)
+
+
+def test_forced_promotion_needs_no_question() -> None:
+    sfen = "k8/4P4/9/9/9/9/9/9/4K4 b - 1"  # a pawn on 5b must promote on 5a
+    s = Script(sfen).lift("5b").place("5a")
+    tracker, outs = run(s.events, sfen)
+    assert usi(tracker.moves) == ["5b5a+"] and of(outs, QuestionAsked) == []
+
+
+def test_optional_promotion_is_asked_then_answered() -> None:
+    s = _open_bishops().lift("8h").lift("2b").place("2b")
+    tracker, outs = run(s.events)
+    q = of(outs, QuestionAsked)
+    assert q and q[0].kind == "promote" and q[0].square == sq("2b")
+    assert usi(tracker.moves) == ["7g7f", "3c3d"]  # not made until answered
+    outs = tracker.feed(s.press("nonpromote").events[-1])
+    assert of(outs, MoveMade)[0].move == Move.from_usi("8h2b")
+
+
+def test_an_answer_right_after_placing_settles_the_board_at_once() -> None:
+    # the board asked on its own schedule: the input settles the state even before the
+    # tracker's own settle time
+    s = _open_bishops().lift("8h").lift("2b").place("2b").press("promote", dt=0.1)
+    tracker, _ = run(s.events)
+    assert usi(tracker.moves)[-1] == "8h2b+"
+
+
+def test_unsolicited_inputs_are_ignored() -> None:
+    s = Script().press("promote").press("G").play("7g7f").press("nonpromote")
+    tracker, outs = run(s.events)
+    assert usi(tracker.moves) == ["7g7f"] and of(outs, QuestionAsked) == []
+
+
+def test_illegal_move_shown_with_reason_never_recorded() -> None:
+    s = Script().lift("7g").place("7e")  # a pawn cannot move two squares
+    tracker, outs = run(s.events)
+    ill = of(outs, IllegalState)
+    assert ill and ill[0].reason == "not-a-move-of-that-piece"
+    assert ill[0].clear == frozenset({sq("7e")}) and ill[0].fill == frozenset({sq("7g")})
+    assert tracker.moves == []
+    assert tracker.intents.marks[sq("7e")] == Mark.ERROR
+    assert tracker.intents.marks[sq("7g")] == Mark.FILL
+    assert tracker.intents.reason == "not-a-move-of-that-piece"
+    s.lift("7e").place("7g").play("2g2f")
+    tracker, outs = run(s.events)
+    assert of(outs, StateRestored) and usi(tracker.moves) == ["2g2f"]
+
+
+def test_nifu_drop_is_illegal() -> None:
+    sfen = "4k4/9/9/9/9/9/4P4/9/4K4 b P 1"
+    s = Script(sfen).place("5e")
+    tracker, outs = run(s.events, sfen)
+    assert of(outs, IllegalState)[0].reason == "nifu"
+    assert tracker.moves == []
+
+
+def test_pawn_drop_mate_is_illegal() -> None:
+    sfen = "k8/9/1G1B5/9/9/9/9/9/4K4 b P 1"  # P*9b would mate the king on 9a
+    s = Script(sfen).place("9b")
+    tracker, outs = run(s.events, sfen)
+    assert of(outs, IllegalState)[0].reason == "pawn-drop-mate"
+
+
+def test_pinned_piece_moved_leaves_the_king_in_check() -> None:
+    sfen = "4r4/9/9/9/9/9/4G4/9/4K4 b - 1"
+    s = Script(sfen).lift("5g").place("4g")
+    tracker, outs = run(s.events, sfen)
+    assert of(outs, IllegalState)[0].reason == "king-in-check"
+
+
+def test_wrong_side_moving_is_illegal() -> None:
+    s = Script().lift("3c").place("3d")  # gote moves first
+    tracker, outs = run(s.events)
+    assert of(outs, IllegalState)[-1].reason == "wrong-side"
+
+
+def test_tournament_mode_illegal_move_loses() -> None:
+    from board_bridge.shogi import BLACK, WHITE, Termination
+    from board_bridge.tracker.outputs import GameEnded
+
+    s = Script().play("7g7f").lift("3c").place("3e").wait(2.0)
+    tracker, outs = run(s.events, mode="tournament")
+    ended = of(outs, GameEnded)
+    assert ended and ended[0].outcome.termination is Termination.ILLEGAL_MOVE
+    assert ended[0].outcome.winner == BLACK and tracker.phase == "over"
+    assert of(outs, IllegalState) == []  # no red lights in tournament
+    assert usi(tracker.moves) == ["7g7f"]
+    # a brief illegal state (a hover) does not lose
+    s = Script().lift("7g").place("7e").lift("7e", dt=0.5).place("7f", dt=0.3)
+    tracker, outs = run(s.events, mode="tournament")
+    assert usi(tracker.moves) == ["7g7f"] and of(outs, GameEnded) == []
+    # the clock pressed with an illegal move on the board: lost at once
+    s = Script().lift("7g").place("7e").wait(0.4)
+    tracker, _ = run(s.events, mode="tournament", tail=0.0)
+    ended = of(tracker.close_move(s.t), GameEnded)
+    assert ended and ended[0].outcome.winner == WHITE
+
+
+def test_takeback_in_casual_mode() -> None:
+    s = Script().play("7g7f").wait(1.0).play("3c3d").wait(1.0)
+    s.lift("3d").place("3c").wait(3.0)  # gote's reply put back: retracted (still open)
+    s.lift("7f").place("7g").wait(3.0)  # sente's move put back: a take-back (closed)
+    tracker, outs = run(s.events)
+    assert tracker.moves == []
+    assert [o.move.usi() for o in of(outs, MoveRetracted)] == ["3c3d"]
+    assert [o.move.usi() for o in of(outs, TakeBack)] == ["7g7f"]
+
+
+def test_takeback_refused_in_tournament_mode() -> None:
+    s = Script().play("7g7f").wait(1.0).play("3c3d").wait(1.0)
+    s.lift("3d").place("3c").wait(3.0).lift("7f").place("7g").wait(3.0)
+    tracker, outs = run(s.events, mode="tournament")
+    assert usi(tracker.moves) == ["7g7f"]  # the open reply may be retracted, no more
+    assert of(outs, TakeBack) == []
