@@ -60,28 +60,40 @@ class SquareHistory:
 
     def lifts(self, sq: int, since: float, until: float = float("inf")) -> list[Interval]:
         """Empty intervals of ``sq`` that began after ``since`` and before ``until``
-        (changes at ``until`` or later are not seen: a refill then counts as still empty). Bounce-short closed ones are left out."""
+        (changes at ``until`` or later are not seen: a refill then counts as still empty).
+
+        Contact chatter is left out: an opening shorter than ``min_lift``, or shorter than
+        ``bounce`` when the last steady reading before it was empty (a piece landing). After
+        a steady contact, a short opening is a real lift (a fast swap)."""
         out: list[Interval] = []
-        start: float | None = None
-        filled = float("-inf")  # when the contact before the current opening began
+        tr = self._tr[sq]
+        if not tr:
+            return out
         min_lift = self.min_lift
         bounce = self.bounce
-        for t, occupied in self._tr[sq]:
+        steady_occupied = not tr[0][1]  # the reading before the first change
+        prev_t = float("-inf")
+        start: float | None = None
+        steady_before = steady_occupied
+        for t, occupied in tr:
             if t >= until:
                 break
+            if t - prev_t >= bounce:
+                steady_occupied = not occupied  # the interval that just ended was steady
             if occupied:
                 if start is not None:
                     length = t - start
-                    if (
-                        start > since
-                        and length >= min_lift
-                        and (length >= bounce or start - filled >= bounce)
+                    # the opening [start, t) ends here; steady_occupied now describes it if
+                    # it was long, else the last steady reading before it
+                    if start > since and (
+                        length >= bounce or (length >= min_lift and steady_before)
                     ):
                         out.append((start, t))
                     start = None
-                filled = t
             elif start is None:
                 start = t
+                steady_before = steady_occupied
+            prev_t = t
         if start is not None and start > since:
             out.append((start, None))
         return out
