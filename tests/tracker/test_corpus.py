@@ -1,0 +1,111 @@
+"""Every corpus game replayed from noisy simulated logs (two independent generators), and
+the shared example logs replayed to their true moves."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from board_bridge.tracker import replay
+from board_bridge.tracker.log import load_log
+from board_bridge.tracker.simulate import QUIET, Noise, simulate
+from tests.conftest import corpus_games, shared_path
+from tests.tracker.altgen import generate
+
+GAMES = corpus_games()
+SIM_SEEDS = range(8)  # the simulator, occupancy boards
+POLARITY_SEEDS = range(2)
+ALT_SEEDS = range(3)  # the independent generator
+
+
+def _check(events: list[Any], game: dict[str, Any], sensing: str, label: str) -> None:
+    tracker, _outs = replay(events, game["sfen"], sensing=sensing)
+    got = [m.usi() for m in tracker.moves]
+    want = game["moves"]
+    if got != want:
+        k = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
+        pytest.fail(
+            f"{label}: diverges at ply {k + 1}: got {got[k : k + 3]}, want {want[k : k + 3]}"
+        )
+    assert tracker.unresolved() is None, f"{label}: {tracker.unresolved()}"
+
+
+def test_corpus_is_there() -> None:
+    assert len(GAMES) >= 26
+
+
+@pytest.mark.parametrize("index", range(len(GAMES)))
+def test_corpus_game_under_simulated_noise(index: int) -> None:
+    game = GAMES[index]
+    for seed in SIM_SEEDS:
+        sim = simulate(game["moves"], game["sfen"], seed=seed)
+        _check(sim.events, game, "occupancy", f"game {index} seed {seed}")
+    for seed in POLARITY_SEEDS:
+        sim = simulate(game["moves"], game["sfen"], seed=seed, sensing="polarity")
+        _check(sim.events, game, "polarity", f"game {index} polarity seed {seed}")
+
+
+@pytest.mark.parametrize("index", range(len(GAMES)))
+def test_corpus_game_under_the_independent_generator(index: int) -> None:
+    game = GAMES[index]
+    for seed in ALT_SEEDS:
+        events = generate(game["moves"], game["sfen"], seed)
+        _check(events, game, "occupancy", f"game {index} alt seed {seed}")
+    events = generate(game["moves"], game["sfen"], 100, "polarity")
+    _check(events, game, "polarity", f"game {index} alt polarity")
+
+
+NOISE_KINDS = [
+    f.name
+    for f in dataclasses.fields(Noise)
+    if not f.name.startswith("speed") and f.name not in ("target_first", "long_hover")
+]
+
+
+@pytest.mark.parametrize("kind", NOISE_KINDS)
+def test_each_noise_kind_forced(kind: str) -> None:
+    """Every move gets the noise (where it applies); the record stays exact."""
+    game = next(g for g in GAMES if g["source"] == "engine")
+    moves = game["moves"][:60]
+    changes: dict[str, float] = {kind: 1.0}
+    if kind == "hover":
+        changes["long_hover"] = 0.5
+    if kind in ("fast_capture", "knock_held"):
+        changes["target_first"] = 0.0
+    noise = dataclasses.replace(QUIET, **changes)
+    for seed in range(2):
+        sim = simulate(moves, game["sfen"], seed=seed, noise=noise)
+        if kind not in ("takeback",):  # a take-back needs a suitable wrong move
+            assert sim.counts.get(kind, 0) > 0, f"{kind} never happened"
+        _check(sim.events, {**game, "moves": moves}, "occupancy", f"{kind} seed {seed}")
+
+
+def test_simulation_is_seeded_and_reproducible() -> None:
+    game = GAMES[0]
+    a = simulate(game["moves"][:30], game["sfen"], seed=7).events
+    b = simulate(game["moves"][:30], game["sfen"], seed=7).events
+    c = simulate(game["moves"][:30], game["sfen"], seed=8).events
+    assert a == b and a != c
+    assert generate(game["moves"][:30], game["sfen"], 3) == generate(
+        game["moves"][:30], game["sfen"], 3
+    )
+
+
+def test_simulated_setup_from_an_empty_board() -> None:
+    game = GAMES[21]
+    sim = simulate(game["moves"][:20], game["sfen"], seed=3, setup=True)
+    assert sim.events[0].cells == "." * 81  # type: ignore[union-attr]
+    tracker, outs = replay(sim.events, game["sfen"])
+    assert [m.usi() for m in tracker.moves] == game["moves"][:20]
+
+
+@pytest.mark.parametrize("name", ["engine-game-quiet.jsonl", "engine-game-noisy.jsonl"])
+def test_shared_logs_replay_to_the_true_moves(name: str) -> None:
+    events = load_log(shared_path("sensor-logs", name))
+    truth = shared_path("sensor-logs", "engine-game.usi").read_text().split()
+    tracker, _outs = replay(events)
+    assert [m.usi() for m in tracker.moves] == truth
+    assert tracker.unresolved() is None
+    assert tracker.phase == "over"  # the game ends in mate
