@@ -102,6 +102,35 @@ def make_source(config: Config) -> SensorSource:
     return source
 
 
+def _source_attribute(source: SensorSource, name: str) -> Any:
+    """``name`` of ``source`` or of the first source it wraps (recording, buttons) having it."""
+    current: Any = source
+    for _ in range(10):
+        value = getattr(current, name, None)
+        if value is not None:
+            return value
+        current = getattr(current, "source", None)
+        if current is None:
+            break
+    return None
+
+
+def source_resumed(source: SensorSource) -> bool:
+    """Whether ``source`` came back from a disconnection with every event made while it was
+    away still to come (the firmware link resumes its event stream); otherwise the tracker
+    must resynchronise with the board as it is."""
+    return _source_attribute(source, "resumed") is True
+
+
+def source_watermark(source: SensorSource) -> float | None:
+    """The time up to which ``source`` has yielded every event (None: it yields each event
+    as it happens, so up to now). The firmware link's events can come late."""
+    value = _source_attribute(source, "watermark")
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
+    return None
+
+
 def make_sink(config: Config, source: SensorSource | None = None) -> LedSink:
     """The configured LED sink (not started yet); ``source`` for sinks sharing its link."""
     return _build_sink(config.leds, source)

@@ -54,6 +54,8 @@ TIMER_SLACK = 0.0005
 ONLINE_SEND_DELAY = 1.0
 #: Seconds the game-over picture stays before a change on the board starts the next game.
 GAME_OVER_HOLD = 3.0
+#: Seconds past its grace a flag waits at most for the board's late events (link trouble).
+FLAG_BOARD_WAIT = 2.0
 
 
 class DaemonError(RuntimeError):
@@ -63,6 +65,9 @@ class DaemonError(RuntimeError):
 @dataclass(frozen=True)
 class _Tick:
     t: float
+    #: how far the tracker's timers may run: never past an event of the board still on
+    #: its way (the source's watermark when the tick was queued); None: ``t``
+    board_t: float | None = None
 
 
 @dataclass(frozen=True)
@@ -98,6 +103,7 @@ class _SendMove:
 @dataclass(frozen=True)
 class _Reconnected:
     t: float
+    resumed: bool = False  # the source resent every event made while it was away
 
 
 @dataclass(frozen=True)
@@ -224,6 +230,7 @@ class Daemon:
         self._tasks: list[asyncio.Task[None]] = []
         self._online_wait: asyncio.Task[None] | None = None
         self._last_frame: SensorFrame | None = None
+        self._board_time = float("-inf")  # how far the tracker's timers were run
 
     @property
     def shown(self) -> LedIntents | None:
@@ -329,7 +336,8 @@ class Daemon:
                 async for event in self.source.events():
                     if reconnecting:
                         reconnecting = False
-                        self._inbox.put_nowait(_Reconnected(event.t))
+                        resumed = adapters.source_resumed(self.source)
+                        self._inbox.put_nowait(_Reconnected(event.t, resumed))
                     self._inbox.put_nowait(event)
                 self._inbox.put_nowait(_SourceEnded())
                 return
@@ -358,7 +366,7 @@ class Daemon:
                 delay = min(delay, interval)
             await asyncio.sleep(delay)
             now = self.now()
-            self._inbox.put_nowait(_Tick(now))
+            self._inbox.put_nowait(self._new_tick(now))
             if interval is not None and now - last_watchdog >= interval:
                 last_watchdog = now
                 if now - self._processed_at < 2 * interval:  # the game task keeps up
@@ -389,7 +397,7 @@ class Daemon:
             return
         if isinstance(item, _Tick):
             if game is not None:
-                await self._tick(game, item.t)
+                await self._tick(game, item.t, item.board_t)
             return
         if isinstance(item, SensorFrame):
             self._last_frame = item  # what the board shows, for a game that starts later
@@ -399,8 +407,13 @@ class Daemon:
         if game is None:
             return
         if isinstance(item, _Reconnected):
-            LOGGER.info("board back")
             self.notifier.status(self._status_text())
+            if item.resumed:
+                # every event made while it was away follows, with its own time: the
+                # tracker goes on as if the link had never broken
+                LOGGER.info("board back; the events made while it was away follow")
+                return
+            LOGGER.info("board back")
             outputs = game.tracker.resync(item.t)
             await self._handle_outputs(game, outputs)
         elif isinstance(item, PlayerInput | SensorFrame):
@@ -481,18 +494,30 @@ class Daemon:
                 loop.call_later(max(0.0, t + delay - now) + TIMER_SLACK, self._deadline_tick)
 
     def _deadline_tick(self) -> None:
-        self._inbox.put_nowait(_Tick(self.now()))
+        self._inbox.put_nowait(self._new_tick(self.now()))
 
-    async def _tick(self, game: Game, t: float) -> None:
+    def _new_tick(self, now: float) -> _Tick:
+        """A tick for ``now``. Every event the source yielded so far is in the inbox ahead of
+        it; the source's watermark says whether events from before ``now`` may still come
+        (a frame resent after damage on the line, the events made while the cable was out):
+        the tracker's timers must not run past them."""
+        return _Tick(now, adapters.source_watermark(self.source))
+
+    async def _tick(self, game: Game, t: float, board_t: float | None = None) -> None:
         if game.outcome is not None:
             return
+        board_t = t if board_t is None else min(t, board_t)
         deadline = game.clock.deadline()
         if deadline is not None and t >= deadline and game.started:
             grace_end = self._flag_grace_end(game, deadline)
-            if grace_end is not None and t < grace_end:
+            # the board's events lag (the link): the tracker has not seen that time yet
+            lagging = grace_end is not None and board_t < t and self._board_time < grace_end
+            if grace_end is not None and (
+                t < grace_end or (lagging and t < grace_end + FLAG_BOARD_WAIT)
+            ):
                 # a move completed before the deadline may still be settling: wait for it
                 loop = asyncio.get_running_loop()
-                loop.call_later(grace_end - t + TIMER_SLACK, self._deadline_tick)
+                loop.call_later(max(grace_end - t, 0.05) + TIMER_SLACK, self._deadline_tick)
             else:
                 flag = game.clock.flag(t)
                 if flag is not None:
@@ -500,7 +525,8 @@ class Daemon:
                     await self._end_game(game, flag, t)
                     return
         self._completed_at = self._last_event_t
-        await self._handle_outputs(game, game.tracker.tick(t))
+        self._board_time = max(self._board_time, board_t)
+        await self._handle_outputs(game, game.tracker.tick(board_t))
 
     def _flag_grace_end(self, game: Game, deadline: float) -> float | None:
         """Until when a flag waits for the tracker: the board changed during the turn and

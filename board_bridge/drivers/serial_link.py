@@ -302,6 +302,10 @@ class SerialBoard(SensorSource):
         self._led_refused = False
         self._led_sent_at = 0.0
         self._lost_waiter: asyncio.Future[None] | None = None
+        #: the current connection resumed the last one's event stream: every event made
+        #: while the link was down follows (with its own time), none was lost
+        self.resumed = False
+        self._watermark = float("-inf")
 
     # ------------------------------------------------------------------ public
 
@@ -312,6 +316,15 @@ class SerialBoard(SensorSource):
     @property
     def connected(self) -> bool:
         return self._connected and not self._handshaking
+
+    @property
+    def watermark(self) -> float:
+        """The host time up to which every event the board made has been yielded. An event
+        can be late (resent after a damaged frame, or made while the cable was out), so a
+        consumer whose timers run on event time (the tracker's settling) must not let them
+        run past this: the late event would find its moment already gone. It moves on with
+        each event yielded and with each heartbeat proving nothing is outstanding."""
+        return self._watermark
 
     async def events(self) -> AsyncIterator[SensorEvent]:
         if self._closed:
@@ -327,6 +340,7 @@ class SerialBoard(SensorSource):
             if isinstance(item, _Fatal):
                 raise item.error
             assert isinstance(item, SensorFrame | PlayerInput)
+            self._watermark = max(self._watermark, item.t)
             yield item
 
     async def request_frame(self) -> None:
@@ -451,6 +465,12 @@ class SerialBoard(SensorSource):
 
     def _start_session(self, hello: p.Hello) -> None:
         """Apply a HELLO answering our HOST_HELLO (called as it arrives)."""
+        self.resumed = (
+            self._boot_id is not None
+            and hello.boot_id == self._boot_id
+            and not hello.flags & p.HELLO_GAP
+            and hello.next_counter == self._next_expected
+        )
         if self._boot_id is not None and hello.boot_id != self._boot_id:
             self.stats.reboots += 1
             log.warning("board at %s restarted (boot %08x)", self.url, hello.boot_id)
@@ -583,6 +603,14 @@ class SerialBoard(SensorSource):
             self._rehandshake()
             return
         self._clock_map.sample(hb.time_ms, rx)
+        if (
+            hb.next_counter == self._next_expected
+            and not self._need_frame
+            and not self._held
+            and self._queue.empty()
+        ):
+            # every event the board made before this heartbeat has been yielded
+            self._watermark = max(self._watermark, self._clock_map.to_host(hb.time_ms, rx))
         frame = self._led_frame
         if (
             frame is not None
