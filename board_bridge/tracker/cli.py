@@ -105,8 +105,9 @@ def run_replay(args: argparse.Namespace) -> int:
         raise _cli_error(f"cannot read {args.log}: {exc.strerror or exc}") from None
     except SensorLogError as exc:
         raise _cli_error(str(exc)) from None
+    name = "<stdin>" if args.log == "-" else args.log
     if not events:
-        raise _cli_error(f"{args.log}: the log has no events")
+        raise _cli_error(f"{name}: the log has no events")
     sensing = detect_sensing(events) if args.sensing == "auto" else args.sensing
     try:
         tracker = Tracker(args.sfen, sensing=sensing, mode=args.mode, setup=not args.no_setup)
@@ -126,7 +127,7 @@ def run_replay(args: argparse.Namespace) -> int:
     print(format_game(tracker, args.sfen, args.format), end="")
     problem = tracker.unresolved()
     if problem is not None:
-        raise _cli_error(f"{args.log}: the log ends unresolved: {problem}")
+        raise _cli_error(f"{name}: the log ends unresolved: {problem}")
     return 0
 
 

@@ -30,6 +30,7 @@ from board_bridge.shogi import (
     square_name,
 )
 from board_bridge.tracker.events import (
+    DROP_INPUTS,
     EMPTY,
     INPUT_NONPROMOTE,
     INPUT_PROMOTE,
@@ -451,8 +452,9 @@ class Tracker:
         if self._phase != "play":
             return []
         outs: list[TrackerOutput] = []
-        if self._cells is not None and not self._settled:
-            # the player answered: the hand is off the board, the state is final
+        answer = value in (INPUT_PROMOTE, INPUT_NONPROMOTE) or value in DROP_INPUTS
+        if answer and self._cells is not None and not self._settled:
+            # the player answered the board: the hand is off the board, the state is final
             outs += self._decide(t, force=True)
         pending = self._pending
         if pending is not None and value in pending.question.options:
