@@ -299,3 +299,43 @@ def test_takeback_refused_in_tournament_mode() -> None:
     tracker, outs = run(s.events, mode="tournament")
     assert usi(tracker.moves) == ["7g7f"]  # the open reply may be retracted, no more
     assert of(outs, TakeBack) == []
+
+
+def test_question_cancelled_when_the_piece_moves_on_and_asked_again() -> None:
+    from board_bridge.tracker.outputs import QuestionCancelled
+
+    sfen = "4k4/9/9/9/9/9/9/9/4K4 b GSP 1"
+    s = Script(sfen).place("5e").wait(1.0).lift("5e").place("4e").wait(1.0)
+    tracker, outs = run(s.events, sfen)
+    asked = of(outs, QuestionAsked)
+    assert [q.square for q in asked] == [sq("5e"), sq("4e")]
+    assert of(outs, QuestionCancelled) and tracker.pending_question == asked[-1]
+    outs = tracker.feed(s.press("G").events[-1])
+    assert usi(tracker.moves) == ["G*4e"]
+
+
+def test_question_cancelled_when_the_drop_is_taken_back() -> None:
+    from board_bridge.tracker.outputs import QuestionCancelled
+
+    sfen = "4k4/9/9/9/9/9/9/9/4K4 b GSP 1"
+    s = Script(sfen).place("5e").wait(1.0).lift("5e").wait(3.0)
+    tracker, outs = run(s.events, sfen)
+    assert of(outs, QuestionCancelled) and tracker.pending_question is None
+    assert tracker.feed(s.press("G").events[-1]) == [] and tracker.moves == []
+
+
+def test_the_reply_waits_for_the_answer() -> None:
+    s = _open_bishops().lift("8h").lift("2b").place("2b").wait(1.0)
+    s.lift("3a").lift("2b", dt=0.3).place("2b", dt=0.3).wait(1.0)  # gote recaptures first
+    tracker, outs = run(s.events)
+    assert usi(tracker.moves) == ["7g7f", "3c3d"] and tracker.pending_question is not None
+    outs = tracker.feed(s.press("nonpromote").events[-1])
+    assert usi(tracker.moves) == ["7g7f", "3c3d", "8h2b", "3a2b"]
+
+
+def test_lifted_piece_shown_before_the_settle_time() -> None:
+    s = Script().lift("8h", dt=0.5)
+    tracker, _ = run(s.events, tail=0.0)
+    tracker.tick(s.t + 0.05)  # after the bounce window, well before the settle time
+    assert tracker.intents.marks[sq("8h")] == Mark.LIFTED
+    assert tracker.intents.mark(sq("7g")) == Mark.NONE  # 7g holds a pawn: no target
