@@ -330,6 +330,7 @@ def test_the_reply_waits_for_the_answer() -> None:
     tracker, outs = run(s.events)
     assert usi(tracker.moves) == ["7g7f", "3c3d"] and tracker.pending_question is not None
     outs = tracker.feed(s.press("nonpromote").events[-1])
+    assert [o.move.usi() for o in of(outs, MoveMade)] == ["8h2b", "3a2b"]
     assert usi(tracker.moves) == ["7g7f", "3c3d", "8h2b", "3a2b"]
 
 
