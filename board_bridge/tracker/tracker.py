@@ -421,6 +421,12 @@ class Tracker:
         quiet = now - self._t_change
         if quiet >= self.params.settle:
             return self._decide(now, force=False)
+        if (
+            self._phase == "setup"
+            and quiet >= self.params.bounce
+            and self._cells == self._info().exp
+        ):
+            return self._decide_setup()  # set up: no need to wait for the settle time
         if quiet >= self.params.bounce and self._preview_id != self._state_id:
             self._preview()
         return []

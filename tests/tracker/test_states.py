@@ -333,3 +333,14 @@ def test_params_are_validated() -> None:
         Tracker(sensing="identity")
     with pytest.raises(ValueError):
         Tracker(mode="blitz")
+
+
+def test_setup_completes_even_if_play_starts_at_once() -> None:
+    s = Script().wait(0.05).play("7g7f", dt=0.1)  # first lift 0.15 s after the first frame
+    tracker = Tracker()
+    outs = []
+    for e in s.events:
+        outs += tracker.feed(e)
+    outs += tracker.tick(s.t + 1)
+    assert outs[0] == SetupComplete(0.0)
+    assert usi(tracker.moves) == ["7g7f"]
