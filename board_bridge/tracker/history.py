@@ -126,6 +126,13 @@ class SquareHistory:
                 out.append((first, sq))
         return out
 
+    def emptied_after(self, sq: int, t: float) -> float | None:
+        """When ``sq`` next went empty after time ``t``, or None."""
+        for when, occupied in self._tr[sq]:
+            if when > t and not occupied:
+                return when
+        return None
+
     def emptied_between(self, since: float, until: float, exclude: int) -> bool:
         """Did any square but ``exclude`` go empty after ``since`` and before ``until``?"""
         for sq, tr in enumerate(self._tr):

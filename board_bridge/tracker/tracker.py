@@ -667,8 +667,9 @@ class Tracker:
         reach: frozenset[int],
     ) -> bool:
         """The target was emptied and refilled after the attacker (on ``origin``) was lifted,
-        and the attacker was not seen in the air after that (set down for a while on an
-        empty square it could have moved to, then lifted again)."""
+        and the attacker was not seen in the air after that: set down on an empty square it
+        could have moved to, or passing over any empty square (a brief reading), with no
+        other piece lifted in between."""
         hist = self._hist
         refill = hist.last_refill(target, since, until)
         if refill is None:
@@ -676,9 +677,12 @@ class Tracker:
         if origin != target and not hist.empty_at(origin, refill):
             return False  # the attacker was still on its square when the target was refilled
         for tf, sq in hist.fills_between(refill, until):
-            # an empty square filled for a while after the "capture": a piece in the air,
-            # unless another piece had been lifted in between (the opponent's, say)
-            if sq in reach and cells[sq] == EMPTY and not hist.emptied_between(refill, tf, target):
+            # an empty square filled after the "capture": a piece in the air, unless another
+            # piece had been lifted in between (the opponent's, say)
+            if cells[sq] != EMPTY or hist.emptied_between(refill, tf, target):
+                continue
+            gone = hist.emptied_after(sq, tf)
+            if sq in reach or (gone is not None and gone - tf < self.params.settle):
                 return False
         return True
 
