@@ -1,7 +1,8 @@
 """Acceptance of issue 6 (hardware): a whole corpus game played through the firmware code over
 a pty into the daemon is recorded exactly, with the cable pulled once and 1% of the bytes on
-the line corrupted both ways; and a game goes on, recorded exactly, after the board's
-microcontroller reboots mid-move.
+the line corrupted both ways; a game goes on, recorded exactly, after the board's
+microcontroller reboots mid-move; and a move made just in time is not lost to the flag while
+the board's events are still on the link.
 
 Everything on the way is the real thing: the firmware (firmware/bbfw) on the simulated
 board's matrix and buttons, the pty, the daemon's "serial" source and LED sink built from
@@ -287,6 +288,14 @@ async def stop_daemon(daemon: Daemon, task: asyncio.Task[None]) -> None:
         await asyncio.wait_for(task, WAIT)
 
 
+def cshogi_moves(path: Path) -> list[str]:
+    import cshogi
+    import cshogi.KIF
+
+    parsed = cshogi.KIF.Parser.parse_file(str(path))
+    return [cshogi.move_to_usi(m) for m in parsed.moves]
+
+
 def last_logged_cells(path: Path) -> str | None:
     """The board in the sensor log's last frame (what the daemon saw last)."""
     frames = sensor_log_frames(path) if path.exists() else []
@@ -358,6 +367,7 @@ async def test_corpus_game_through_firmware_pty_daemon_recorded_exactly(tmp_path
     csa = next(Path(p) for p in paths if str(p).endswith(".csa"))
     assert [m.move.usi() for m in read_file(kif).moves] == game["moves"]
     assert [m.move.usi() for m in read_file(csa).moves] == game["moves"]
+    assert cshogi_moves(kif) == game["moves"]  # an independent reader agrees
     assert find_unfinished(tmp_path / "games") == []
     # the sensor log holds the board as the firmware reported it, to the final position
     frames = sensor_log_frames(log)
