@@ -39,7 +39,7 @@ class Config:
     UART_BAUD = 115200
 
     # ---- protocol timings (milliseconds)
-    HEARTBEAT_MS = 500  # our heartbeat
+    HEARTBEAT_MS = 200  # our heartbeat: it also bounds how late the host may settle a move
     HOST_TIMEOUT_MS = 3000  # no host frame for this long: the host is gone (LEDs off)
     RETRANSMIT_MS = 150  # resend unacknowledged events after this long
     WINDOW = 16  # events in flight before waiting for an acknowledgement
