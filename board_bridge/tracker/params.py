@@ -33,7 +33,7 @@ class TrackerParams:
     """
 
     settle: float = 0.3
-    capture_settle: float = 0.5
+    capture_settle: float = 1.0
     bounce: float = 0.015
     min_reply: float = 0.3
     min_lift: float = 0.005

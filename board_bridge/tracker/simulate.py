@@ -203,9 +203,9 @@ class _Hand:
         self.t = round(self.t + self.rng.uniform(lo, hi), 6)
 
     def think(self) -> None:
-        """A player's pause before acting (never under half a second: people react)."""
+        """A player's pause before acting (never under 0.6 s: people see, then reach)."""
         d = math.exp(self.rng.gauss(math.log(2.0), 0.8)) / math.sqrt(self.speed)
-        self.t = round(self.t + min(20.0, max(0.5, d)), 6)
+        self.t = round(self.t + min(20.0, max(0.6, d)), 6)
 
     def frame(self) -> None:
         self.events.append(SensorFrame(self.t, "".join(self.cells)))
@@ -317,6 +317,7 @@ class _Hand:
             if bad:
                 sq = rng.choice(bad)
                 self.count("illegal")
+                self.wait(0.5, 1.5, scaled=False)  # a piece picked from the stand
                 self.land(sq, UNPROMOTED if self.polarity else OCCUPIED)
                 self.wait(1.0, 4.0, scaled=False)
                 self.put(sq, EMPTY)
@@ -377,9 +378,10 @@ class _Hand:
                 self.lift(to)
                 self.wait(0.2, 1.0)
             cell = self.lift(fr)
+            self.wait(0.15, 0.9)
         else:
             cell = face
-        self.wait(0.15, 0.9)
+            self.wait(0.5, 1.5, scaled=False)  # a piece picked from the stand
         if noisy and capture and fr is not None and self.chance(n.knock_held):
             caps = sorted(
                 m.to_square
@@ -504,11 +506,15 @@ class _Hand:
         self.think()
         if self.casual and not last and self.chance(n.takeback) and self.takeback(move):
             self.think()
+        # fiddling with the pieces comes while thinking, not the instant the opponent let go
         if self.chance(n.touch):
+            self.wait(0.3, 1.0, scaled=False)
             self.touch()
         if self.casual and self.chance(n.illegal):
+            self.wait(0.3, 1.0, scaled=False)
             self.illegal()
         if self.chance(n.knock):
+            self.wait(0.3, 1.0, scaled=False)
             near = [move.to_square] + ([move.from_square] if move.from_square is not None else [])
             self.knock(near, set())
         self.play(move)

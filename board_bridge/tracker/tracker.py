@@ -70,6 +70,7 @@ IDLE, MOVE, CORRECT, RETRACT, BACK, INPROG, INPROG0, TWO = range(8)
 _NEG_INF = float("-inf")
 _INF = float("inf")
 _MAX_STATES = 120  # intermediate states looked at for a move made before the board settled
+_SWAP = 0.05  # a target empty for less than this was swapped out by the capturing hand
 
 
 def _squares(move: Move) -> frozenset[int]:
@@ -109,6 +110,12 @@ def _dep_lifted(lifted: tuple[int, ...], deps: dict[int, int]) -> dict[int, int]
     return deps
 
 
+def _windows(
+    deps: dict[int, int], after: float, until: float
+) -> tuple[tuple[int, float, float], ...]:
+    return tuple((sq, after, until) for sq, n in deps.items() for _ in range(n))
+
+
 def _in_progress(c: _Expl) -> bool:
     """Does the explanation leave a move in progress (nothing to decide yet)?"""
     return c.kind in (INPROG, INPROG0) or (c.kind == TWO and not c.moves)
@@ -136,6 +143,7 @@ class _Expl:
     lifted: tuple[int, ...] = ()  # in-progress lifts
     back: int = 0  # BACK: plies taken back
     involved: dict[int, int] = field(default_factory=dict)  # square -> lifts it explains
+    windows: tuple[tuple[int, float, float], ...] = ()  # chains: (square, after, until)
     penalty: int = 0  # lifts' worth of implausibility (two moves before the board settled)
     capture: bool = False  # a capture seen only in the history: waits capture_settle
     score: tuple[int, int, int, float, int] = (0, 0, 0, 0.0, 0)
@@ -243,6 +251,7 @@ class Tracker:
         self._expected: Move | None = None
         self._hint: Move | None = None
         self._resync = False
+        self._end_pending: tuple[Outcome, float] | None = None  # the last move ends the game
         self._intents: LedIntents | None = None
 
     # ------------------------------------------------------------------ public API
@@ -307,7 +316,7 @@ class Tracker:
         outs = self._advance(t)
         if self._cells is not None and not self._settled:
             outs += self._decide(t, force=True)
-        return outs
+        return outs + self._confirm_end(t, force=True)
 
     def expect(self, move: Move | None) -> None:
         """The engine's move the player must make on the board (None: no longer)."""
@@ -326,6 +335,8 @@ class Tracker:
         outs = self._advance(t)
         if self._phase != "play":
             return outs
+        if self._end_pending is not None and self._settled:
+            return outs + self._confirm_end(t, force=True)
         if not self._settled and self._tournament and self._cells is not None:
             expl, _later, ctx = self._evaluate()
             if expl is None and self._analyse_illegal(ctx).offender is not None:
@@ -386,7 +397,7 @@ class Tracker:
         self._setup_last = None
         self._changed()
         self._redecide()
-        return self._check_end(t)
+        return self._check_end(t, at_once=True)
 
     def unresolved(self) -> str | None:
         """Why the board is not in a resolved state now (None if it is): set-up not done,
@@ -416,11 +427,16 @@ class Tracker:
 
     def _advance(self, now: float) -> list[TrackerOutput]:
         self._t_now = now
-        if self._cells is None or self._settled:
+        if self._cells is None:
             return []
+        if self._settled:
+            return self._confirm_end(now, force=False) if self._end_pending else []
         quiet = now - self._t_change
         if quiet >= self.params.settle:
-            return self._decide(now, force=False)
+            outs = self._decide(now, force=False)
+            if self._end_pending is not None and self._settled:
+                outs += self._confirm_end(now, force=False)
+            return outs
         if (
             self._phase == "setup"
             and quiet >= self.params.bounce
@@ -631,28 +647,47 @@ class Tracker:
         ]
 
     @staticmethod
-    def _score(c: _Expl, touches: dict[int, list[float]]) -> tuple[int, int, int, float, int]:
+    def _score(
+        c: _Expl, touches: dict[int, list[tuple[float, float]]]
+    ) -> tuple[int, int, int, float, int]:
+        """(lifts left unexplained + penalty, in progress?, penalty, the latest refill left
+        unexplained, kind): smaller is better. A square still empty after a hover counts
+        alike for every explanation, so only refills break ties."""
         n = c.penalty
         latest = _NEG_INF
-        for sq, refills in touches.items():
-            k = len(refills) - c.involved.get(sq, 0)
-            if k > 0:
-                n += k
-                # the latest refill it leaves unexplained (a square still empty after a
-                # hover is the same for every explanation: not a tie-breaker)
-                closed = [r for r in refills[:k] if r != _INF]
-                if closed:
-                    latest = max(latest, closed[-1])
+        if c.windows:
+            # a chain: each move explains the lifts of its own time
+            free = list(c.windows)
+            for sq, lifts in touches.items():
+                for start, end in lifts:
+                    for i, (wsq, lo, hi) in enumerate(free):
+                        if wsq == sq and lo < start <= hi:
+                            del free[i]
+                            break
+                    else:
+                        n += 1
+                        if end != _INF:
+                            latest = max(latest, end)
+        else:
+            for sq, lifts in touches.items():
+                k = len(lifts) - c.involved.get(sq, 0)
+                if k > 0:
+                    # the move explains the last lifts of a square (a capture comes last);
+                    # the earlier ones were knocks or touches
+                    n += k
+                    closed = [end for _start, end in lifts[:k] if end != _INF]
+                    if closed:
+                        latest = max(latest, closed[-1])
         return (n, int(_in_progress(c)), c.penalty, latest, c.kind)
 
-    def _touches(self, since: float, until: float = _INF) -> dict[int, list[float]]:
+    def _touches(self, since: float, until: float = _INF) -> dict[int, list[tuple[float, float]]]:
         """Every lift seen since ``since``: square -> when each ended (inf: still empty).
         An explanation accounts for some of them; the others are knocks, touches, hovers."""
-        out: dict[int, list[float]] = {}
+        out: dict[int, list[tuple[float, float]]] = {}
         inf = float("inf")
         hist = self._hist
         for sq in hist.changed_since(since):
-            ends = [inf if end is None else end for _start, end in hist.lifts(sq, since, until)]
+            ends = [(a, inf if b is None else b) for a, b in hist.lifts(sq, since, until)]
             if ends:
                 out[sq] = ends
         return out
@@ -686,6 +721,22 @@ class Tracker:
                 return False
         return True
 
+    def _capture_doubtful(self, origin: int, target: int, since: float, until: float) -> bool:
+        """Could this capture be an attacker still held after a knocked neighbour was put
+        back? Not if the target was lifted before the attacker (nobody knocks a piece they
+        have not reached yet... and keeps holding), nor if it was swapped out in under a
+        twentieth of a second (no hand puts a knocked piece back that fast)."""
+        hist = self._hist
+        lifts = hist.lifts(target, since, until)
+        closed = [(a, b) for a, b in lifts if b is not None]
+        if not closed:
+            return True
+        start, end = closed[-1]
+        if end - start < _SWAP:
+            return False
+        attacker = hist.last_lift(origin, since, until)
+        return not (attacker is not None and start < attacker)
+
     def _complete(
         self,
         info: PosInfo,
@@ -697,7 +748,8 @@ class Tracker:
         relaxed: bool = False,
     ) -> list[tuple[tuple[Move, ...], bool]]:
         """Legal moves from ``info`` whose result shows ``obs`` (``d``: the differing
-        squares), grouped by squares; with whether each is a capture seen in the history.
+        squares), grouped by squares; with whether each is a capture that may yet be an
+        attacker held after a knock (see ``_capture_doubtful``).
         ``reloc``: (from, where that piece physically is) for a correction."""
         n = len(d)
         if n == 0 or n > 2:
@@ -728,12 +780,14 @@ class Tracker:
                     fill = self._hist.last_fill(to, until)
                     if fill is not None and not self._hist.empty_at(origin, fill):
                         continue
+                doubtful = False
                 if capture and not relaxed:
                     if reach is None:
                         reach = frozenset(m.to_square for m in info.moves_from(f)) - {to}
                     if not self._capture_ok(origin, to, since, until, obs, reach):
                         continue
-                out.append((tuple(ms), capture))
+                    doubtful = self._capture_doubtful(origin, to, since, until)
+                out.append((tuple(ms), doubtful))
         if n == 1:
             s = d[0]
             if exp[s] == EMPTY and obs[s] == self._fresh:
@@ -806,7 +860,7 @@ class Tracker:
         done: set[tuple[object, ...]] = set()
         budget = [_MAX_STATES]
         expected = None if ctx.virtual else self._expected
-        self._chain(ctx, obs, ctx.w_cur, (), {}, 3, expected, out, done, budget)
+        self._chain(ctx, obs, ctx.w_cur, (), (), 3, expected, out, done, budget)
         return out
 
     def _chain(
@@ -815,7 +869,7 @@ class Tracker:
         obs: str,
         since: float,
         prefix: tuple[_Ply, ...],
-        base_deps: dict[int, int],
+        base_windows: tuple[tuple[int, float, float], ...],
         depth: int,
         expected: Move | None,
         out: list[_Expl],
@@ -857,16 +911,26 @@ class Tracker:
                     for ms, cap in self._corrections(ctx, cells, d0, until=t1):
                         firsts.append((ms, cap, True, ctx.prev))
             for ms, cap, correcting, base in firsts:
-                ply = _Ply(ms, correcting, t0, cells, t1 - t0 < self.params.settle)
+                # a capture seen only in the history needs capture_settle to be believed,
+                # unless what came next could not have been the capturing piece still held
+                shown = t1 - t0
+                short = shown < self.params.settle or (
+                    cap
+                    and shown < self.params.capture_settle
+                    and self._held_could_explain(base, ms[0], cells, states[i + 1][1])
+                )
+                ply = _Ply(ms, correcting, t0, cells, short)
                 chain = (*prefix, ply)
                 for m1 in ms:
                     p1 = self._cache.after(base, m1)
-                    ply_deps = dict(base_deps)
                     if correcting:
                         assert om is not None and ctx.prev is not None
-                        _dep_correct(ctx.prev, om, m1, ply_deps)
+                        ply_deps = _dep_correct(ctx.prev, om, m1, {})
                     else:
-                        _dep_move(base, m1, ply_deps)
+                        ply_deps = _dep_move(base, m1, {})
+                    # this move explains the lifts of its own time: after the previous
+                    # position was shown, until its own was
+                    ply_windows = base_windows + _windows(ply_deps, since, t0)
                     d2 = diff(obs, p1.exp)
                     if not d2:
                         continue
@@ -885,18 +949,18 @@ class Tracker:
                         if key in done:
                             continue
                         done.add(key)
-                        deps = dict(ply_deps)
                         if ms2:
-                            _dep_move(p1, ms2[0], deps)
+                            deps = _dep_move(p1, ms2[0], {})
                         else:
-                            _dep_lifted(lifted2, deps)
+                            deps = _dep_lifted(lifted2, {})
+                        windows = ply_windows + _windows(deps, t0, _INF)
                         out.append(
                             _Expl(
                                 TWO,
                                 moves=ms2,
                                 chain=chain,
                                 lifted=lifted2,
-                                involved=deps,
+                                windows=windows,
                                 capture=capture,
                                 # a chain ending with a piece merely lifted is weak evidence
                                 penalty=2 * sum(p.short for p in chain) + (not ms2),
@@ -905,8 +969,28 @@ class Tracker:
                     if depth > 1:
                         sub = _Ctx(p1, base, m1, t0, cells, since, ctx.virtual)
                         self._chain(
-                            sub, obs, t0, chain, ply_deps, depth - 1, None, out, done, budget
+                            sub, obs, t0, chain, ply_windows, depth - 1, None, out, done, budget
                         )
+
+    @staticmethod
+    def _held_could_explain(base: PosInfo, capture: Move, before: str, after: str) -> bool:
+        """A capture's position was shown, then ``after``: could that change be the
+        capturing piece, in fact still held, moving on (to another target, or a square)?
+        Not if a piece it could not take was lifted, a square it could not reach was
+        filled, or the captured square itself was lifted again (a recapture)."""
+        fr = capture.from_square
+        if fr is None:
+            return False
+        reach = {m.to_square for m in base.moves_from(fr)}
+        for sq in diff(before, after):
+            if sq == capture.to_square:
+                return False
+            if after[sq] == EMPTY:
+                if before[sq] != EMPTY and (sq not in reach or not base.theirs(sq)):
+                    return False
+            elif before[sq] == EMPTY and sq not in reach and sq != fr:
+                return False
+        return True
 
     # --- acting on an explanation ----------------------------------------------------
 
@@ -915,6 +999,12 @@ class Tracker:
         obs = self._cells
         assert obs is not None
         kind = expl.kind
+        if self._end_pending is not None and (
+            kind == MOVE or (kind == TWO and not expl.chain[0].correcting)
+        ):
+            # a move after the game's end: the end stands, the move is not recorded
+            outcome, t_end = self._end_pending
+            return self._restored(t) + self._end(outcome, t_end)
         expected = self._expected
         if kind == MOVE and expected is not None and expected not in expl.moves:
             return self._show_illegal(self._unexpected(ctx, obs), t)
@@ -1052,6 +1142,7 @@ class Tracker:
         self._open = False
         self._open_engine = False
         self._p0 = None
+        self._end_pending = None
         self._expected = None
         self._hint = None
         self._w_cur = self._w_prev = t
@@ -1162,13 +1253,31 @@ class Tracker:
             outs += self._decide(t, force=True)
         return outs
 
-    def _check_end(self, t: float) -> list[TrackerOutput]:
+    def _check_end(self, t: float, at_once: bool = False) -> list[TrackerOutput]:
+        """The position's own end (mate, sennichite, ...). It stands once the last move can
+        no longer be a misread: the board stayed so for ``takeback_settle``, the clock was
+        pressed, or the log ended (a hover over a mating square must not end the game)."""
         outcome = self._game.outcome(self.ruleset)
+        self._end_pending = None
         if outcome is None:
             return []
-        return self._end(outcome, t)
+        if at_once:
+            return self._end(outcome, t)
+        self._end_pending = (outcome, t)
+        return []
+
+    def _confirm_end(self, now: float, force: bool) -> list[TrackerOutput]:
+        pending = self._end_pending
+        if pending is None or self._phase != "play" or self._pending is not None:
+            return []
+        if self._illegal is not None or not self._settled:
+            return []
+        if not force and now - max(self._t_change, pending[1]) < self.params.takeback_settle:
+            return []
+        return self._end(pending[0], pending[1])
 
     def _end(self, outcome: Outcome, t: float) -> list[TrackerOutput]:
+        self._end_pending = None
         self._phase = "over"
         self._outcome = outcome
         self._pending = None

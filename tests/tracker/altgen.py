@@ -165,7 +165,7 @@ def generate(
     for index, usi in enumerate(moves):
         move = Move.from_usi(usi)
         # thinking, with stray knocks of pieces away from the move
-        think = 0.5 + rng.gammavariate(2.0, 0.8) / math.sqrt(speed)
+        think = 0.6 + rng.gammavariate(2.0, 0.8) / math.sqrt(speed)
         busy = {move.to_square} | ({move.from_square} if move.from_square is not None else set())
         t_end = tl.t + think
         tk = tl.t + 0.5
@@ -241,7 +241,7 @@ def generate(
             tl.lift(to)
             tl.advance(hand(0.2, 0.7))
         piece = tl.lift(fr) if fr is not None else face
-        tl.advance(hand(0.15, 0.6))
+        tl.advance(hand(0.15, 0.6) if fr is not None else hand(0.3, 1.0))
         if capture and rng.random() < n.knock_held and fr is not None:
             near = [
                 m.to_square

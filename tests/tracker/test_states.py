@@ -344,3 +344,18 @@ def test_setup_completes_even_if_play_starts_at_once() -> None:
     outs += tracker.tick(s.t + 1)
     assert outs[0] == SetupComplete(0.0)
     assert usi(tracker.moves) == ["7g7f"]
+
+
+def test_a_hover_that_would_mate_does_not_end_the_game() -> None:
+    sfen = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"
+    # the gold hovers over 5b (mate) long enough to be read, then is dropped on 4b
+    s = Script(sfen).place("5b").lift("5b", dt=0.8).place("4b", dt=0.3).wait(3.0)
+    tracker, outs = run(s.events, sfen)
+    assert usi(tracker.moves) == ["G*4b"] and of(outs, GameEnded) == []
+    assert tracker.phase == "play"
+    # a mate that stands ends the game once the board has stayed so
+    s = Script(sfen).place("5b")
+    tracker, outs = run(s.events, sfen, tail=1.0)
+    assert of(outs, GameEnded) == [] and tracker.phase == "play"
+    ended = of(tracker.tick(s.t + 2.5), GameEnded)
+    assert ended and ended[0].t == s.t and tracker.phase == "over"
