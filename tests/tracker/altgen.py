@@ -168,7 +168,7 @@ def generate(
         think = 0.6 + rng.gammavariate(2.0, 0.8) / math.sqrt(speed)
         busy = {move.to_square} | ({move.from_square} if move.from_square is not None else set())
         t_end = tl.t + think
-        tk = tl.t + 0.5
+        tk = tl.t + 1.2  # the thinking hand comes back over the board after a moment
         while True:
             tk += rng.expovariate(n.knock_rate) if n.knock_rate else 1e9
             if tk > t_end - 1.5:
@@ -186,12 +186,14 @@ def generate(
         tl.t = round(t_end, 6)
         mover_cells = [s for s in range(81) if (p := board.piece_at(s)) and p.color == board.turn]
         if rng.random() < n.touch:
+            tl.advance(rng.uniform(0.6, 1.2))  # touched while thinking, not at once
             s = rng.choice(mover_cells)
             c = tl.lift(s)
             tl.advance(0.2 + rng.gammavariate(2.0, 0.25))
             tl.land(s, c)
             tl.advance(hand(0.3, 0.9))
         if rng.random() < n.illegal:
+            tl.advance(rng.uniform(0.6, 1.2))
             empties = [s for s in range(81) if board.piece_at(s) is None]
             for a in rng.sample(mover_cells, min(6, len(mover_cells))):
                 bad = [
@@ -241,7 +243,7 @@ def generate(
             tl.lift(to)
             tl.advance(hand(0.2, 0.7))
         piece = tl.lift(fr) if fr is not None else face
-        tl.advance(hand(0.15, 0.6) if fr is not None else hand(0.3, 1.0))
+        tl.advance(hand(0.15, 0.6) if fr is not None else rng.uniform(0.5, 1.2))  # from the stand
         if capture and rng.random() < n.knock_held and fr is not None:
             near = [
                 m.to_square
