@@ -14,9 +14,11 @@ class TrackerParams:
       a sliding piece or a hovering hand takes to cross a square; short enough that the
       board answers at once.
     - ``capture_settle``: a capture is only seen in the history (the target was emptied and
-      refilled after the attacker was lifted); its final occupancy is also that of an
-      attacker still held over the board after a neighbour was knocked and put back, so a
-      capture waits this long instead (an input from the player settles it at once).
+      refilled while the attacker's square was empty); its final occupancy is also that of
+      an attacker still held over the board after a neighbour was knocked and put back.
+      Unless it cannot be that (the target was lifted first, or swapped out in a few
+      hundredths of a second), a capture waits this long instead (an input from the player
+      settles it at once; a reply begun meanwhile is read after it).
     - ``bounce``: a state shorter than this is contact bounce: it is never shown and never
       taken as an intermediate position. Lifted pieces and their targets are shown once a
       state has lasted this long.
