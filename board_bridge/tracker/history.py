@@ -146,6 +146,16 @@ class SquareHistory:
                     return True
         return False
 
+    def last_gap(self, since: float, until: float, chatter: float) -> float | None:
+        """How long before ``until`` the board was still before its last change (a landing
+        and its chatter, transitions less than ``chatter`` apart, count as one): the time a
+        hand took for its last step. None if fewer than two changes since ``since``."""
+        times = sorted(t for tr in self._tr for t, _occupied in tr if since <= t <= until)
+        i = len(times) - 1
+        while i > 0 and times[i] - times[i - 1] < chatter:
+            i -= 1
+        return times[i] - times[i - 1] if i > 0 else None
+
     def changed_since(self, since: float) -> list[int]:
         """Squares with any transition after ``since``."""
         return [sq for sq in range(81) if self._tr[sq] and self._tr[sq][-1][0] > since]

@@ -19,6 +19,10 @@ class TrackerParams:
       Unless it cannot be that (the target was lifted first, or swapped out in a few
       hundredths of a second), a capture waits this long instead (an input from the player
       settles it at once; a reply begun meanwhile is read after it).
+    - ``capture_settle_max``: slow hands put a knocked piece back and set the held piece
+      down more slowly: the capture wait grows to 1.5 times the hands' pace (the upper
+      quartile, over the last nine moves, of the time from the hand's previous change on
+      the board to the landing), up to this.
     - ``bounce``: a state shorter than this is contact bounce: it is never shown and never
       taken as an intermediate position. Lifted pieces and their targets are shown once a
       state has lasted this long.
@@ -30,16 +34,20 @@ class TrackerParams:
     - ``takeback_settle``: a retraction or take-back whose occupancy is also that of a move
       in progress (the opponent lifting the piece it will capture) is only believed once
       the board has stayed so this long.
+    - ``takeback_settle_max``: for slow hands the take-back wait grows to three times the
+      hands' pace (see ``capture_settle_max``), up to this.
     - ``illegal_settle``: tournament mode: an illegal move left on the board this long (or
       until the clock is pressed) loses the game.
     """
 
     settle: float = 0.3
     capture_settle: float = 1.0
+    capture_settle_max: float = 3.0
     bounce: float = 0.015
     min_reply: float = 0.3
     min_lift: float = 0.005
     takeback_settle: float = 2.0
+    takeback_settle_max: float = 5.0
     illegal_settle: float = 1.0
 
     def __post_init__(self) -> None:

@@ -71,6 +71,8 @@ _NEG_INF = float("-inf")
 _INF = float("inf")
 _MAX_STATES = 120  # intermediate states looked at for a move made before the board settled
 _SWAP = 0.05  # a target empty for less than this was swapped out by the capturing hand
+_GAPS = 9  # the last moves whose last steps (previous change to landing) give the pace
+_CHATTER = 0.03  # transitions closer than this are one landing's contact bounce
 
 
 def _squares(move: Move) -> frozenset[int]:
@@ -253,6 +255,7 @@ class Tracker:
         self._resync = False
         self._end_pending: tuple[Outcome, float] | None = None  # the last move ends the game
         self._intents: LedIntents | None = None
+        self._gaps: list[float] = []  # the last moves' last steps (see _capture_wait)
 
     # ------------------------------------------------------------------ public API
 
@@ -528,12 +531,20 @@ class Tracker:
             return self._decide_resync()
         expl, later, ctx = self._evaluate()
         quiet = now - self._t_change
-        if later is not None and quiet >= self.params.takeback_settle:
+        if later is not None and quiet >= self._takeback_wait():
             expl = later
         elif later is not None:
             # a move in progress for now; a take-back if the board stays so
             assert expl is not None
             return self._apply_pending(ctx, expl) if ctx.virtual else self._apply(ctx, expl)
+        if expl is None and not ctx.virtual:
+            stood = self._stood(ctx)
+            if stood is not None:
+                # a capture that waited for capture_settle stands: what followed it could
+                # not be its piece still held. Make it, then judge the board after it.
+                moves, t0, cells = stood
+                outs = self._new_move(ctx.cur, moves, t0, t0, cells)
+                return outs + self._decide(now, force)
         if expl is None:
             ill = self._analyse_illegal(ctx)
             if self._tournament and ill.offender is not None and not ctx.virtual:
@@ -544,7 +555,7 @@ class Tracker:
                 return self._end(Outcome(Termination.ILLEGAL_MOVE, ill.offender ^ 1, detail), now)
             self._settled = True
             return self._show_illegal(ill, self._t_change)
-        if expl.capture and not force and quiet < self.params.capture_settle:
+        if expl.capture and not force and quiet < self._capture_wait():
             return []
         self._settled = True
         if ctx.virtual:
@@ -831,20 +842,19 @@ class Tracker:
                 return out
         full = game.copy()
         popped: list[Move] = []
-        captured: list[int] = []
         for k in (1, 2):
             if full.peek() is None:
                 break
-            cap = full.captured_piece_type()
             m = full.pop()
             popped.append(m)
-            if cap is not None:
-                captured.append(m.to_square)
             if k == 1 and self._open:
                 continue  # that is a retraction, explained above
             if obs != self._cache.get(full).exp:
                 continue
-            if any(self._hist.last_refill(sq, ctx.w_cur, until) is None for sq in captured):
+            # a piece put back on a square the undone moves left occupied (a captured
+            # piece returned, a piece moved back through it) was lifted off it first
+            refilled = {mv.to_square for mv in popped if obs[mv.to_square] != EMPTY}
+            if any(self._hist.last_refill(sq, ctx.w_cur, until) is None for sq in refilled):
                 continue
             deps: dict[int, int] = {}
             for mv in popped:
@@ -916,7 +926,7 @@ class Tracker:
                 shown = t1 - t0
                 short = shown < self.params.settle or (
                     cap
-                    and shown < self.params.capture_settle
+                    and shown < self._capture_wait()
                     and self._held_could_explain(base, ms[0], cells, states[i + 1][1])
                 )
                 ply = _Ply(ms, correcting, t0, cells, short)
@@ -971,6 +981,37 @@ class Tracker:
                         self._chain(
                             sub, obs, t0, chain, ply_windows, depth - 1, None, out, done, budget
                         )
+
+    def _stood(self, ctx: _Ctx) -> tuple[tuple[Move, ...], float, str] | None:
+        """The latest capture the board showed for the settle time since the position was
+        on the board, waiting for ``capture_settle``, that the state now shows was no
+        attacker still held (the opponent's hand came next): its moves, when, the cells."""
+        obs = self._cells
+        assert obs is not None
+        states = self._states
+        cur = ctx.cur
+        for i in range(len(states) - 2, -1, -1):
+            t0, cells = states[i]
+            if t0 < ctx.w_cur:
+                break
+            t1 = states[i + 1][0]
+            d1 = diff(cells, cur.exp)
+            if t1 - t0 < self.params.settle or not d1:
+                continue
+            best: tuple[tuple[int, int, int, float, int], tuple[Move, ...]] | None = None
+            touches = self._touches(ctx.w_cur, t1)
+            for ms, doubtful in self._complete(cur, cells, d1, ctx.w_cur, None, until=t1):
+                if self._expected is not None and self._expected not in ms:
+                    continue
+                if doubtful and not self._held_could_explain(cur, ms[0], cells, obs):
+                    # the likeliest of the captures the board showed (as _candidates)
+                    c = _Expl(MOVE, moves=ms, involved=_dep_move(cur, ms[0], {}))
+                    score = self._score(c, touches)
+                    if best is None or score < best[0]:
+                        best = (score, ms)
+            if best is not None:
+                return best[1], t0, cells
+        return None
 
     @staticmethod
     def _held_could_explain(base: PosInfo, capture: Move, before: str, after: str) -> bool:
@@ -1105,12 +1146,46 @@ class Tracker:
         self._open_engine = self._expected is not None and move == self._expected
         self._expected = None
         self._hint = None
+        if move.from_square is not None:
+            lift = self._hist.last_lift(move.from_square, self._w_cur, t_est)
+            gap = None if lift is None else self._hist.last_gap(lift, t_est, _CHATTER)
+            if gap is not None:
+                self._gaps = [*self._gaps[1 - _GAPS :], gap]
         self._w_prev, self._ref_prev = self._w_cur, self._ref_cur
         self._w_cur, self._ref_cur = t_est, ref
         self._prune()
         self._set_display(None)
         self._changed()
         return outs + self._check_end(t)
+
+    def _step(self) -> float | None:
+        """The hands' pace: the upper quartile of the last moves' last steps (from the
+        hand's previous change on the board to the landing), None before three moves."""
+        if len(self._gaps) < 3:
+            return None
+        return sorted(self._gaps)[(3 * len(self._gaps)) // 4]
+
+    def _capture_wait(self) -> float:
+        """How long a capture that may be a held attacker waits: ``capture_settle``, or for
+        slow hands 1.5 steps (a knocked piece put back, then the held piece set down, takes
+        a slow hand longer), at most ``capture_settle_max``."""
+        p = self.params
+        step = self._step()
+        if step is None:
+            return p.capture_settle
+        return min(max(p.capture_settle, 1.5 * step), max(p.capture_settle, p.capture_settle_max))
+
+    def _takeback_wait(self) -> float:
+        """How long a take-back that could be a move in progress waits: ``takeback_settle``,
+        or for slow hands three steps (the opponent may lift the piece it will capture and
+        think before lifting its own), at most ``takeback_settle_max``."""
+        p = self.params
+        step = self._step()
+        if step is None:
+            return p.takeback_settle
+        return min(
+            max(p.takeback_settle, 3.0 * step), max(p.takeback_settle, p.takeback_settle_max)
+        )
 
     def _correct(
         self, base: PosInfo, moves: tuple[Move, ...], t: float, obs: str

@@ -1,7 +1,9 @@
 """Replay games through the independent virtual hand and report every mismatch.
 
 Usage: python -m tests.acceptance.check_tracker [--seeds N] [--only KIND] [--random N]
-(KIND: one noise kind at a raised rate, the others off; see handgen.Noise).
+[--pace F]
+(KIND: one noise kind at a raised rate, the others off; F: every human time multiplied by
+F, 0.5 a fast player, 2 a slow one; see handgen.Noise).
 """
 
 from __future__ import annotations
@@ -28,12 +30,12 @@ RAISED = {
 }
 
 
-def noise_for(only: str | None) -> Noise:
+def noise_for(only: str | None, pace: float = 1.0) -> Noise:
     if only is None:
-        return Noise()
+        return Noise(pace=pace)
     off = {f.name: 0.0 for f in fields(Noise) if f.name in RAISED}
     off[only] = RAISED[only]
-    return Noise(**off)
+    return Noise(**off, pace=pace)
 
 
 def check(sfen: str, want: list[str], seed: int, noise: Noise, target_first: bool) -> str | None:
@@ -54,8 +56,9 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=1)
     parser.add_argument("--only", choices=sorted(RAISED))
     parser.add_argument("--random", type=int, default=10, help="fresh random games too")
+    parser.add_argument("--pace", type=float, default=1.0, help="human times multiplied by")
     args = parser.parse_args()
-    noise = noise_for(args.only)
+    noise = noise_for(args.only, args.pace)
     games = [json.loads(line) for line in (SHARED / "games" / "corpus.jsonl").open()]
     cases = []
     for gi, game in enumerate(games):

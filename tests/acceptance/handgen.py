@@ -40,6 +40,7 @@ class Noise:
     retract: float = 0.04
     hold: float = 0.15
     fast_capture: float = 0.3
+    pace: float = 1.0  # every human time (not switch bounce) multiplied by this
 
 
 class Hand:
@@ -66,21 +67,25 @@ class Hand:
             self.occ[sq] = value
             self._emit()
 
+    def dt(self, lo: float, hi: float) -> float:
+        """A human time between ``lo`` and ``hi`` seconds, at the hand's pace."""
+        return self.rng.uniform(lo, hi) * self.noise.pace
+
     def wait(self, lo: float, hi: float) -> None:
-        self.t += self.rng.uniform(lo, hi)
+        self.t += self.dt(lo, hi)
 
     def lift(self, sq: int, dt: float | None = None) -> None:
-        self._set(sq, False, self.rng.uniform(0.05, 0.4) if dt is None else dt)
+        self._set(sq, False, self.dt(0.05, 0.4) if dt is None else dt)
 
     def land(self, sq: int, dt: float | None = None) -> None:
-        self._set(sq, True, self.rng.uniform(0.1, 0.9) if dt is None else dt)
+        self._set(sq, True, self.dt(0.1, 0.9) if dt is None else dt)
         if self.rng.random() < self.noise.bounce:
             for _ in range(self.rng.randint(1, 4)):
                 self._set(sq, False, self.rng.uniform(0.0008, 0.004))
                 self._set(sq, True, self.rng.uniform(0.0008, 0.005))
 
     def answer(self, value: str) -> None:
-        self.t += self.rng.uniform(0.25, 1.8)
+        self.t += self.dt(0.25, 1.8)
         self.events.append(PlayerInput(round(self.t, 4), value))
 
     # --- noise -----------------------------------------------------------------------
@@ -89,14 +94,14 @@ class Hand:
         path = sorted(BETWEEN[fr][to], key=lambda s: abs(s - fr))
         for sq in path:
             if not self.occ[sq]:
-                self._set(sq, True, self.rng.uniform(0.01, 0.06))
-                self._set(sq, False, self.rng.uniform(0.015, 0.07))
+                self._set(sq, True, self.dt(0.01, 0.06))
+                self._set(sq, False, self.dt(0.015, 0.07))
 
     def hover(self) -> None:
         empty = [s for s in range(81) if not self.occ[s]]
         sq = self.rng.choice(empty)
-        self._set(sq, True, self.rng.uniform(0.05, 0.3))
-        self._set(sq, False, self.rng.uniform(0.08, 0.7))
+        self._set(sq, True, self.dt(0.05, 0.3))
+        self._set(sq, False, self.dt(0.08, 0.7))
 
     def knock(self, near: int) -> None:
         r, c = divmod(near, 9)
@@ -109,8 +114,8 @@ class Hand:
         occupied = [s for s in around if self.occ[s]]
         if occupied:
             sq = self.rng.choice(occupied)
-            self.lift(sq, self.rng.uniform(0.05, 0.3))
-            self.land(sq, self.rng.uniform(0.06, 0.6))
+            self.lift(sq, self.dt(0.05, 0.3))
+            self.land(sq, self.dt(0.06, 0.6))
 
     def touch(self) -> None:
         own = [
@@ -120,7 +125,7 @@ class Hand:
         ]
         sq = self.rng.choice(own)
         self.lift(sq)
-        self.land(sq, self.rng.uniform(0.1, 1.0))
+        self.land(sq, self.dt(0.1, 1.0))
         self.wait(0.2, 1.0)
 
     # --- moves -----------------------------------------------------------------------
@@ -219,11 +224,11 @@ class Hand:
         style = rng.random()
         if style < self.noise.fast_capture:
             # swap: the target is empty only for tens of milliseconds
-            self.lift(to, rng.uniform(0.2, 1.0))
-            self.land(to, rng.uniform(0.015, 0.08))
+            self.lift(to, self.dt(0.2, 1.0))
+            self.land(to, self.dt(0.015, 0.08))
         else:
             self.lift(to)
-            self.land(to, rng.uniform(0.2, 1.2))
+            self.land(to, self.dt(0.2, 1.2))
 
     def _promotion_is_optional(self, move: Move) -> bool:
         if move.from_square is None:
