@@ -21,7 +21,7 @@ class TrackerParams:
       settles it at once; a reply begun meanwhile is read after it).
     - ``capture_settle_max``: slow hands put a knocked piece back and set the held piece
       down more slowly: the capture wait grows to 1.5 times the hands' pace (the upper
-      quartile, over the last nine moves, of the time from the hand's previous change on
+      quartile, over the last 13 moves, of the time from the hand's previous change on
       the board to the landing), up to this.
     - ``bounce``: a state shorter than this is contact bounce: it is never shown and never
       taken as an intermediate position. Lifted pieces and their targets are shown once a

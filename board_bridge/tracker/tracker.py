@@ -71,7 +71,7 @@ _NEG_INF = float("-inf")
 _INF = float("inf")
 _MAX_STATES = 120  # intermediate states looked at for a move made before the board settled
 _SWAP = 0.05  # a target empty for less than this was swapped out by the capturing hand
-_GAPS = 9  # the last moves whose last steps (previous change to landing) give the pace
+_GAPS = 13  # the last moves whose last steps (previous change to landing) give the pace
 _CHATTER = 0.03  # transitions closer than this are one landing's contact bounce
 
 
