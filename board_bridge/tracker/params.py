@@ -20,7 +20,7 @@ class TrackerParams:
       hundredths of a second), a capture waits this long instead (an input from the player
       settles it at once; a reply begun meanwhile is read after it).
     - ``capture_settle_max``: slow hands put a knocked piece back and set the held piece
-      down more slowly: the capture wait grows to 1.5 times the hands' pace (the upper
+      down more slowly: the capture wait grows to 1.4 times the hands' pace (the upper
       quartile, over the last 13 moves, of the time from the hand's previous change on
       the board to the landing), up to this.
     - ``bounce``: a state shorter than this is contact bounce: it is never shown and never

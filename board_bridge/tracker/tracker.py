@@ -1167,13 +1167,13 @@ class Tracker:
 
     def _capture_wait(self) -> float:
         """How long a capture that may be a held attacker waits: ``capture_settle``, or for
-        slow hands 1.5 steps (a knocked piece put back, then the held piece set down, takes
+        slow hands 1.4 steps (a knocked piece put back, then the held piece set down, takes
         a slow hand longer), at most ``capture_settle_max``."""
         p = self.params
         step = self._step()
         if step is None:
             return p.capture_settle
-        return min(max(p.capture_settle, 1.5 * step), max(p.capture_settle, p.capture_settle_max))
+        return min(max(p.capture_settle, 1.4 * step), max(p.capture_settle, p.capture_settle_max))
 
     def _takeback_wait(self) -> float:
         """How long a take-back that could be a move in progress waits: ``takeback_settle``,

@@ -21,12 +21,6 @@ from tests.conftest import corpus_games
 
 GAMES = corpus_games()
 
-# Logs where the true story and another one show the same occupancy at the same times: the
-# opponent dropped a piece within the capture wait on a square the capturing piece could
-# also have gone to (a held attacker after a knock). docs/tracker.md, "Limits". Strict: if
-# the tracker starts getting one right, the entry must go.
-AMBIGUOUS = {("hover", 5)}
-
 
 def _replayed(sfen: str, moves: list[str], seed: int, noise: Noise, target_first: bool) -> None:
     log = make_log(sfen, [Move.from_usi(u) for u in moves], seed, noise, target_first)
@@ -66,8 +60,6 @@ def test_slow_hands(index: int, pace: float) -> None:
 
 @pytest.mark.parametrize("kind", sorted(k for k in RAISED if k != "touch"))
 @pytest.mark.parametrize("index", range(len(GAMES)))
-def test_one_noise_kind_raised(index: int, kind: str, request: pytest.FixtureRequest) -> None:
-    if (kind, index) in AMBIGUOUS:
-        request.applymarker(pytest.mark.xfail(strict=True, reason="ambiguous occupancy"))
+def test_one_noise_kind_raised(index: int, kind: str) -> None:
     game = GAMES[index]
     _replayed(game["sfen"], game["moves"], index, noise_for(kind), False)
