@@ -255,7 +255,8 @@ class Tracker:
         self._resync = False
         self._end_pending: tuple[Outcome, float] | None = None  # the last move ends the game
         self._intents: LedIntents | None = None
-        self._gaps: list[float] = []  # the last moves' last steps (see _capture_wait)
+        self._gaps: list[float] = []  # the last moves' last steps (see _note_step)
+        self._pace: float | None = None  # their upper quartile, from the third move on
 
     # ------------------------------------------------------------------ public API
 
@@ -540,7 +541,7 @@ class Tracker:
         if expl is None and not ctx.virtual:
             stood = self._stood(ctx)
             if stood is not None:
-                # a capture that waited for capture_settle stands: what followed it could
+                # a capture that was waiting (_capture_wait) stands: what followed it could
                 # not be its piece still held. Make it, then judge the board after it.
                 moves, t0, cells = stood
                 outs = self._new_move(ctx.cur, moves, t0, t0, cells)
@@ -984,7 +985,7 @@ class Tracker:
 
     def _stood(self, ctx: _Ctx) -> tuple[tuple[Move, ...], float, str] | None:
         """The latest capture the board showed for the settle time since the position was
-        on the board, waiting for ``capture_settle``, that the state now shows was no
+        on the board, waiting out the capture wait, that the state now shows was no
         attacker still held (the opponent's hand came next): its moves, when, the cells."""
         obs = self._cells
         assert obs is not None
@@ -998,19 +999,23 @@ class Tracker:
             d1 = diff(cells, cur.exp)
             if t1 - t0 < self.params.settle or not d1:
                 continue
-            best: tuple[tuple[int, int, int, float, int], tuple[Move, ...]] | None = None
-            touches = self._touches(ctx.w_cur, t1)
-            for ms, doubtful in self._complete(cur, cells, d1, ctx.w_cur, None, until=t1):
-                if self._expected is not None and self._expected not in ms:
-                    continue
-                if doubtful and not self._held_could_explain(cur, ms[0], cells, obs):
-                    # the likeliest of the captures the board showed (as _candidates)
-                    c = _Expl(MOVE, moves=ms, involved=_dep_move(cur, ms[0], {}))
-                    score = self._score(c, touches)
-                    if best is None or score < best[0]:
-                        best = (score, ms)
-            if best is not None:
-                return best[1], t0, cells
+            stood = [
+                ms
+                for ms, doubtful in self._complete(cur, cells, d1, ctx.w_cur, None, until=t1)
+                if doubtful
+                and (self._expected is None or self._expected in ms)
+                and not self._held_could_explain(cur, ms[0], cells, obs)
+            ]
+            if stood:
+                # the likeliest of the captures the board showed, scored as _candidates does
+                touches = self._touches(ctx.w_cur, t1)
+                best = min(
+                    stood,
+                    key=lambda ms: self._score(
+                        _Expl(MOVE, moves=ms, involved=_dep_move(cur, ms[0], {})), touches
+                    ),
+                )
+                return best, t0, cells
         return None
 
     @staticmethod
@@ -1147,10 +1152,7 @@ class Tracker:
         self._expected = None
         self._hint = None
         if move.from_square is not None:
-            lift = self._hist.last_lift(move.from_square, self._w_cur, t_est)
-            gap = None if lift is None else self._hist.last_gap(lift, t_est, _CHATTER)
-            if gap is not None:
-                self._gaps = [*self._gaps[1 - _GAPS :], gap]
+            self._note_step(move.from_square, t_est)
         self._w_prev, self._ref_prev = self._w_cur, self._ref_cur
         self._w_cur, self._ref_cur = t_est, ref
         self._prune()
@@ -1158,34 +1160,35 @@ class Tracker:
         self._changed()
         return outs + self._check_end(t)
 
-    def _step(self) -> float | None:
-        """The hands' pace: the upper quartile of the last moves' last steps (from the
-        hand's previous change on the board to the landing), None before three moves."""
-        if len(self._gaps) < 3:
-            return None
-        return sorted(self._gaps)[(3 * len(self._gaps)) // 4]
+    def _note_step(self, origin: int, landed: float) -> None:
+        """Keep the hands' pace: the upper quartile of the last moves' last steps (from the
+        hand's previous change on the board to the landing), from the third move on."""
+        lift = self._hist.last_lift(origin, self._w_cur, landed)
+        gap = None if lift is None else self._hist.last_gap(lift, landed, _CHATTER)
+        if gap is None:
+            return
+        self._gaps = [*self._gaps[1 - _GAPS :], gap]
+        if len(self._gaps) >= 3:
+            self._pace = sorted(self._gaps)[(3 * len(self._gaps)) // 4]
+
+    def _paced(self, wait: float, steps: float, most: float) -> float:
+        """``wait``, or for slow hands ``steps`` times their pace, at most ``most``."""
+        if self._pace is None:
+            return wait
+        return min(max(wait, steps * self._pace), max(wait, most))
 
     def _capture_wait(self) -> float:
-        """How long a capture that may be a held attacker waits: ``capture_settle``, or for
-        slow hands 1.4 steps (a knocked piece put back, then the held piece set down, takes
-        a slow hand longer), at most ``capture_settle_max``."""
+        """How long a capture that may be a held attacker waits: 1.4 steps of a slow hand
+        (a knocked piece put back, then the held piece set down, takes it longer)."""
         p = self.params
-        step = self._step()
-        if step is None:
-            return p.capture_settle
-        return min(max(p.capture_settle, 1.4 * step), max(p.capture_settle, p.capture_settle_max))
+        return self._paced(p.capture_settle, 1.4, p.capture_settle_max)
 
     def _takeback_wait(self) -> float:
-        """How long a take-back that could be a move in progress waits: ``takeback_settle``,
-        or for slow hands three steps (the opponent may lift the piece it will capture and
-        think before lifting its own), at most ``takeback_settle_max``."""
+        """How long a take-back that could be a move in progress waits: three steps of a
+        slow hand (the opponent may lift the piece it will capture, think, then lift its
+        own)."""
         p = self.params
-        step = self._step()
-        if step is None:
-            return p.takeback_settle
-        return min(
-            max(p.takeback_settle, 3.0 * step), max(p.takeback_settle, p.takeback_settle_max)
-        )
+        return self._paced(p.takeback_settle, 3.0, p.takeback_settle_max)
 
     def _correct(
         self, base: PosInfo, moves: tuple[Move, ...], t: float, obs: str

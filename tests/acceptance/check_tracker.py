@@ -39,10 +39,11 @@ def noise_for(only: str | None, pace: float = 1.0) -> Noise:
 
 
 def check(sfen: str, want: list[str], seed: int, noise: Noise, target_first: bool) -> str | None:
+    """None if the game's log replays to exactly ``want`` and ends resolved, else why not."""
     log = make_log(sfen, [Move.from_usi(u) for u in want], seed, noise, target_first)
     tracker, _outs = replay(log, sfen)
     got = [m.usi() for m in tracker.board.move_stack]
-    if got == want:
+    if got == want and tracker.unresolved() is None:
         return None
     k = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
     return (

@@ -13,23 +13,16 @@ from __future__ import annotations
 
 import pytest
 
-from board_bridge.shogi import Move
-from board_bridge.tracker import replay
-from tests.acceptance.check_tracker import RAISED, noise_for
-from tests.acceptance.handgen import Noise, make_log, random_game
+from tests.acceptance.check_tracker import RAISED, check, noise_for
+from tests.acceptance.handgen import Noise, random_game
 from tests.conftest import corpus_games
 
 GAMES = corpus_games()
 
 
 def _replayed(sfen: str, moves: list[str], seed: int, noise: Noise, target_first: bool) -> None:
-    log = make_log(sfen, [Move.from_usi(u) for u in moves], seed, noise, target_first)
-    tracker, _outs = replay(log, sfen)
-    got = [m.usi() for m in tracker.board.move_stack]
-    if got != moves:
-        k = next((i for i, (a, b) in enumerate(zip(got, moves)) if a != b), len(got))
-        pytest.fail(f"diverges at ply {k + 1}: got {got[k : k + 3]}, want {moves[k : k + 3]}")
-    assert tracker.unresolved() is None
+    problem = check(sfen, moves, seed, noise, target_first)
+    assert problem is None, problem
 
 
 def test_the_corpus_is_there() -> None:
