@@ -278,10 +278,28 @@ class OnlineOpponent(abc.ABC):
     async def close(self) -> None:
         """Log out and close; safe to call twice."""
 
+    # set by each client's __init__ and kept up to date by it
+    _state: str
+    _clock: ClockSnapshot
+    _board: Board | None
+
     @property
-    @abc.abstractmethod
+    def state(self) -> str:
+        """``new``, then ``waiting`` (CSA: logged in) or ``connected`` (Lishogi), ``game``,
+        ``over``, ``lost`` or ``closed``."""
+        return self._state
+
+    @property
     def clock(self) -> ClockSnapshot:
         """The latest server clock."""
+        return self._clock
+
+    @property
+    def board(self) -> Board:
+        """A copy of the game's current position."""
+        if self._board is None:
+            raise OnlineError("no game yet")
+        return self._board.copy()
 
     async def __aenter__(self) -> OnlineOpponent:
         await self.connect()

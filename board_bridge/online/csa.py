@@ -129,23 +129,6 @@ class CsaClient(OnlineOpponent):
             f"password='***', state={self._state!r})"
         )
 
-    # ------------------------------------------------------------------ properties
-    @property
-    def state(self) -> str:
-        """``new``, ``waiting`` (logged in), ``game``, ``over``, ``lost`` or ``closed``."""
-        return self._state
-
-    @property
-    def clock(self) -> ClockSnapshot:
-        return self._clock
-
-    @property
-    def board(self) -> Board:
-        """A copy of the game's current position."""
-        if self._board is None:
-            raise OnlineError("no game yet")
-        return self._board.copy()
-
     # ------------------------------------------------------------------ connection
     async def connect(self) -> None:
         if self._state != "new":

@@ -195,20 +195,6 @@ class LishogiClient(OnlineOpponent):
     def __repr__(self) -> str:
         return f"LishogiClient(base_url={self.base_url!r}, token=***, state={self._state!r})"
 
-    @property
-    def state(self) -> str:
-        return self._state
-
-    @property
-    def clock(self) -> ClockSnapshot:
-        return self._clock
-
-    @property
-    def board(self) -> Board:
-        if self._board is None:
-            raise OnlineError("no game yet")
-        return self._board.copy()
-
     # ------------------------------------------------------------------ HTTP
     def _url(self, path: str) -> str:
         return f"{self.base_url}{path}"
