@@ -20,6 +20,7 @@ from typing import Final
 
 import pygame
 
+from board_bridge.records.japanese import BOD_NAMES
 from board_bridge.shogi import (
     BISHOP,
     BLACK,
@@ -40,24 +41,9 @@ from board_bridge.shogi import (
     PieceType,
 )
 
-#: One-character kanji as on real pieces and in printed diagrams. Sente's king is 玉,
-#: gote's 王 (the tradition of the stronger player's king).
-KANJI: Final[dict[PieceType, str]] = {
-    PAWN: "歩",
-    LANCE: "香",
-    KNIGHT: "桂",
-    SILVER: "銀",
-    GOLD: "金",
-    BISHOP: "角",
-    ROOK: "飛",
-    KING: "玉",
-    PROM_PAWN: "と",
-    PROM_LANCE: "杏",
-    PROM_KNIGHT: "圭",
-    PROM_SILVER: "全",
-    HORSE: "馬",
-    DRAGON: "龍",
-}
+#: One-character kanji as on real pieces and in printed diagrams (those of BOD diagrams).
+#: Sente's king is 玉, gote's 王 (the tradition of the stronger player's king).
+KANJI: Final[dict[PieceType, str]] = BOD_NAMES
 GOTE_KING_KANJI: Final = "王"
 
 #: Latin letters (the English convention: + for promoted pieces).
