@@ -15,7 +15,7 @@ import enum
 import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Final, Protocol
+from typing import ClassVar, Final, Protocol, Self
 
 PROTOCOL_VERSION: Final = 1
 
@@ -236,6 +236,22 @@ def _text(data: bytes) -> str:
         raise ProtocolError(f"text is not UTF-8: {exc}") from None
 
 
+class _NoPayload:
+    """A message that is its type alone (an empty payload)."""
+
+    __slots__ = ()
+    TYPE: ClassVar[FrameType]
+
+    def serialize(self) -> bytes:
+        return b""
+
+    @classmethod
+    def deserialize(cls, payload: bytes) -> Self:
+        if payload:
+            raise ProtocolError(f"{cls.TYPE.name} has no payload")
+        return cls()
+
+
 def _unpack(fmt: str, payload: bytes, what: str) -> tuple[int, ...]:
     if len(payload) != struct.calcsize(fmt):
         raise ProtocolError(
@@ -441,19 +457,10 @@ class EventAck:
 
 
 @dataclass(frozen=True, slots=True)
-class RequestFrame:
+class RequestFrame(_NoPayload):
     """Host -> firmware: send the whole board now (as a new event)."""
 
     TYPE: ClassVar[FrameType] = FrameType.REQUEST_FRAME
-
-    def serialize(self) -> bytes:
-        return b""
-
-    @classmethod
-    def deserialize(cls, payload: bytes) -> RequestFrame:
-        if payload:
-            raise ProtocolError("REQUEST_FRAME has no payload")
-        return cls()
 
 
 @dataclass(frozen=True, slots=True)
@@ -610,19 +617,10 @@ class Nak:
 
 
 @dataclass(frozen=True, slots=True)
-class Reset:
+class Reset(_NoPayload):
     """Host -> firmware: restart the microcontroller (after an ACK)."""
 
     TYPE: ClassVar[FrameType] = FrameType.RESET
-
-    def serialize(self) -> bytes:
-        return b""
-
-    @classmethod
-    def deserialize(cls, payload: bytes) -> Reset:
-        if payload:
-            raise ProtocolError("RESET has no payload")
-        return cls()
 
 
 @dataclass(frozen=True, slots=True)
