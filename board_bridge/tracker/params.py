@@ -27,7 +27,9 @@ class TrackerParams:
       taken as an intermediate position. Lifted pieces and their targets are shown once a
       state has lasted this long.
     - ``min_reply``: the shortest time a position must have been shown to count as a move
-      the opponent then answered before the board settled (nobody replies faster).
+      the opponent then answered before the board settled. A quick player's hand can be
+      on its piece a fifth of a second after the opponent's landed; a hovering hand's
+      reading lasts less, and it is not a legal position followed by a legal reply.
     - ``min_lift``: an occupied square must read empty at least this long to count as
       lifted (a fast capture empties its target for tens of milliseconds; a switch's
       bounce opens it for a few).
@@ -44,7 +46,7 @@ class TrackerParams:
     capture_settle: float = 1.0
     capture_settle_max: float = 3.0
     bounce: float = 0.015
-    min_reply: float = 0.3
+    min_reply: float = 0.1
     min_lift: float = 0.005
     takeback_settle: float = 2.0
     takeback_settle_max: float = 5.0
