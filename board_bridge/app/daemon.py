@@ -844,6 +844,9 @@ class Daemon:
             mode=self.config.game.mode,
             ruleset=self.config.game.ruleset,
             setup=True,
+            # moves sent to a server cannot be taken back if a later state proves the
+            # tracker read a capture wrong
+            revise=not self.online,
         )
 
     async def _begin_game(self, *, resume: bool) -> None:

@@ -13,6 +13,7 @@ refilled after the attacker was lifted: occupancy alone cannot tell it from a he
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from board_bridge.shogi import (
@@ -73,6 +74,9 @@ _MAX_STATES = 120  # intermediate states looked at for a move made before the bo
 _SWAP = 0.05  # a target empty for less than this was swapped out by the capturing hand
 _GAPS = 13  # the last moves whose last steps (previous change to landing) give the pace
 _CHATTER = 0.03  # transitions closer than this are one landing's contact bounce
+_FORKS = 3  # other stories kept at once (see _Fork)
+_FORK_PLIES = 6  # ... each until the game went this many plies past it
+_FORK_EVENTS = 4000  # ... or this many events
 
 
 def _squares(move: Move) -> frozenset[int]:
@@ -173,6 +177,19 @@ class _Pending:
     saved_prev: tuple[float, str] | None
 
 
+@dataclass(slots=True)
+class _Fork:
+    """The other story of a doubtful capture the tracker did not believe (the board
+    changed within the capture wait: read as the attacker still held): the tracker as it
+    would be had the capture stood, and the events since, fed to it only when the board
+    reaches a state the tracker's own story cannot explain."""
+
+    alt: Tracker
+    events: list[SensorEvent]
+    ply: int  # the game's ply when the story forked
+    fed: int = 0  # events fed to ``alt`` so far
+
+
 @dataclass(frozen=True, slots=True)
 class _Display:
     lifted: tuple[int, ...]
@@ -202,6 +219,7 @@ class Tracker:
         ruleset: Ruleset | None = None,
         params: TrackerParams | None = None,
         setup: bool = True,
+        revise: bool = True,
     ) -> None:
         if sensing not in SENSINGS:
             raise ValueError(f"sensing must be occupancy or polarity, not {sensing!r}")
@@ -257,6 +275,12 @@ class Tracker:
         self._intents: LedIntents | None = None
         self._gaps: list[float] = []  # the last moves' last steps (see _note_step)
         self._pace: float | None = None  # their upper quartile, from the third move on
+        # the other story of a capture not believed (see _Fork); moves already sent to a
+        # server cannot be revised: the daemon turns this off when playing online
+        self._revise = revise
+        self._waiting: tuple[int, tuple[Move, ...]] | None = None  # (state id, capture)
+        self._forks: list[_Fork] = []
+        self._n_illegal = 0  # illegal states shown
 
     # ------------------------------------------------------------------ public API
 
@@ -302,6 +326,8 @@ class Tracker:
         """Process a sensor frame or a player input."""
         t = max(event.t, self._t_now)
         outs = self._advance(t)
+        if self._waiting is not None or self._forks:
+            self._keep_stories(event)
         if isinstance(event, SensorFrame):
             self._frame(t, event.cells)
         elif isinstance(event, PlayerInput):
@@ -324,6 +350,8 @@ class Tracker:
 
     def expect(self, move: Move | None) -> None:
         """The engine's move the player must make on the board (None: no longer)."""
+        if move is not None:
+            self._drop_stories()
         self._expected = move
         self._changed()
         self._redecide()
@@ -336,6 +364,7 @@ class Tracker:
     def close_move(self, t: float) -> list[TrackerOutput]:
         """The clock was pressed: the last move can no longer be corrected."""
         t = max(t, self._t_now)
+        self._drop_stories()
         outs = self._advance(t)
         if self._phase != "play":
             return outs
@@ -363,6 +392,7 @@ class Tracker:
         """The game ended outside the board (resignation, time, declaration...)."""
         if self._phase == "over":
             return []
+        self._drop_stories()
         return self._end(outcome, max(t, self._t_now))
 
     def resync(self, t: float) -> list[TrackerOutput]:
@@ -370,6 +400,7 @@ class Tracker:
         up to two legal plies are recovered (``Resynced`` + ``MoveMade`` each), else the
         board guides the player back. Returns no outputs itself (they come with frames)."""
         self._t_now = max(t, self._t_now)
+        self._drop_stories()
         self._resync = self._phase == "play"
         self._cells = None
         self._settled = True
@@ -386,6 +417,7 @@ class Tracker:
             raise ValueError("the game is over")
         self._game.check_legal(move)
         t = max(t, self._t_now)
+        self._drop_stories()
         self._pending = None
         self._push(move)
         self._open = False
@@ -546,6 +578,10 @@ class Tracker:
                 moves, t0, cells = stood
                 outs = self._new_move(ctx.cur, moves, t0, t0, cells)
                 return outs + self._decide(now, force)
+        if expl is None and self._forks and not ctx.virtual:
+            revised = self._revised(now)
+            if revised is not None:
+                return revised
         if expl is None:
             ill = self._analyse_illegal(ctx)
             if self._tournament and ill.offender is not None and not ctx.virtual:
@@ -556,7 +592,9 @@ class Tracker:
                 return self._end(Outcome(Termination.ILLEGAL_MOVE, ill.offender ^ 1, detail), now)
             self._settled = True
             return self._show_illegal(ill, self._t_change)
-        if expl.capture and not force and quiet < self._capture_wait():
+        if expl.capture and not force and self._held(ctx, expl, quiet) < self._capture_wait():
+            if self._revise and expl.kind == MOVE and self._expected is None:
+                self._waiting = (self._state_id, expl.moves)
             return []
         self._settled = True
         if ctx.virtual:
@@ -926,9 +964,7 @@ class Tracker:
                 # unless what came next could not have been the capturing piece still held
                 shown = t1 - t0
                 short = shown < self.params.settle or (
-                    cap
-                    and shown < self._capture_wait()
-                    and self._held_could_explain(base, ms[0], cells, states[i + 1][1])
+                    cap and self._held_for(base, ms[0], i, since) < self._capture_wait()
                 )
                 ply = _Ply(ms, correcting, t0, cells, short)
                 chain = (*prefix, ply)
@@ -1018,6 +1054,43 @@ class Tracker:
                 return best, t0, cells
         return None
 
+    def _held(self, ctx: _Ctx, expl: _Expl, quiet: float) -> float:
+        """How long the state of a capture that may be a held attacker has stood (see
+        ``_held_for``); for a chain, how long the board has been quiet."""
+        if expl.kind == MOVE:
+            base, since = ctx.cur, ctx.w_cur
+        elif expl.kind == CORRECT and ctx.prev is not None:
+            base, since = ctx.prev, ctx.w_prev
+        else:
+            return quiet
+        return self._held_for(base, expl.moves[0], len(self._states) - 1, since)
+
+    def _held_for(self, base: PosInfo, capture: Move, i: int, since: float) -> float:
+        """How long a capture's state (``self._states[i]``) stood as its piece could not
+        have been held: from its first showing until a change the held piece could have
+        made (see ``_held_could_explain``), or now. Other squares touched and put back in
+        between (the opponent's hand) do not end it; a change the held piece could not
+        have made and that stays proves the capture (inf)."""
+        states = self._states
+        t0, cells = states[i]
+        to = capture.to_square
+        start = t0
+        for j in range(i - 1, -1, -1):
+            tj, c = states[j]
+            if tj < since:
+                break
+            if c == cells:
+                start = tj
+            elif c[to] != cells[to] or self._held_could_explain(base, capture, cells, c):
+                break
+        for j in range(i + 1, len(states)):
+            tj, c = states[j]
+            if c != cells and self._held_could_explain(base, capture, cells, c):
+                return tj - start
+        if states[-1][1] != cells:
+            return _INF
+        return self._t_now - start
+
     @staticmethod
     def _held_could_explain(base: PosInfo, capture: Move, before: str, after: str) -> bool:
         """A capture's position was shown, then ``after``: could that change be the
@@ -1037,6 +1110,78 @@ class Tracker:
             elif before[sq] == EMPTY and sq not in reach and sq != fr:
                 return False
         return True
+
+    # --- the other story of a capture ---------------------------------------------------
+
+    def _keep_stories(self, event: SensorEvent) -> None:
+        """Before ``event`` is taken in: if it interrupts a capture's wait (the tracker
+        then reads the attacker as still held), keep the story where the capture stood."""
+        waiting, self._waiting = self._waiting, None
+        if (
+            waiting is not None
+            and waiting[0] == self._state_id
+            and isinstance(event, SensorFrame)
+            and self._phase == "play"
+            and self._pending is None
+            and event.cells.translate(self._norm) != self._cells
+        ):
+            self._fork(waiting[1])
+        ply = self._game.ply
+        self._forks = [
+            f for f in self._forks if ply <= f.ply + _FORK_PLIES and len(f.events) < _FORK_EVENTS
+        ]
+        for f in self._forks:
+            f.events.append(event)
+
+    def _fork(self, capture: tuple[Move, ...]) -> None:
+        forks, self._forks = self._forks, []
+        shared = {id(x): x for x in (self._cache, self.params, self.ruleset)}
+        try:
+            alt = copy.deepcopy(self, shared)
+        finally:
+            self._forks = forks
+        assert alt._cells is not None
+        alt._new_move(alt._info(), capture, alt._t_change, alt._t_change, alt._cells)
+        alt._settled = True
+        self._forks = [*forks[1 - _FORKS :], _Fork(alt, [], self._game.ply)]
+
+    def _drop_stories(self) -> None:
+        self._waiting = None
+        self._forks = []
+
+    def _revised(self, now: float) -> list[TrackerOutput] | None:
+        """The board is in a state the tracker's story cannot explain: if a capture it did
+        not believe, had it stood, explains everything since, take that story instead. The
+        outputs take back the moves that differ and make the other story's."""
+        for f in reversed(self._forks):
+            alt = f.alt
+            for event in f.events[f.fed :]:
+                alt.feed(event)
+            f.fed = len(f.events)
+            alt.tick(now)
+            if alt._illegal is not None or alt._n_illegal > self._n_illegal:
+                continue
+            return self._adopt(alt, now)
+        return None
+
+    def _adopt(self, alt: Tracker, now: float) -> list[TrackerOutput]:
+        mine, theirs = self._history, alt._history
+        k = 0
+        while k < min(len(mine), len(theirs)) and mine[k] == theirs[k]:
+            k += 1
+        start = self._game.ply - len(mine)  # the SFEN move number of the first move
+        outs: list[TrackerOutput] = self._restored(now)
+        outs += [TakeBack(mine[i], now, start + i) for i in range(len(mine) - 1, k - 1, -1)]
+        outs += [MoveMade(theirs[i], now, start + i) for i in range(k, len(theirs))]
+        if alt._pending is not None:
+            outs.append(alt._pending.question)
+        if alt._phase == "over" and alt._outcome is not None:
+            outs.append(GameEnded(alt._outcome, now))
+        elif alt._illegal is not None and alt._shown is not None:
+            outs.append(alt._shown)
+        self.__dict__.update(alt.__dict__)
+        self._changed()
+        return outs
 
     # --- acting on an explanation ----------------------------------------------------
 
@@ -1368,6 +1513,7 @@ class Tracker:
     # --- illegal states ------------------------------------------------------------
 
     def _show_illegal(self, ill: _Illegal, t: float) -> list[TrackerOutput]:
+        self._n_illegal += 1
         self._illegal = ill
         self._set_display(None)
         self._intents = None

@@ -128,6 +128,7 @@ class FakeTracker:
         mode: str = "casual",
         ruleset: Ruleset | None = None,
         setup: bool = True,
+        revise: bool = True,
         params: Any = None,
     ) -> None:
         self.board = Board(sfen)

@@ -35,7 +35,7 @@ async def start(
     config = parse_config(
         {"leds": {"sink": "record"}, "game": game, "records": {"directory": str(tmp_path)}}
     )
-    board = SimulatedBoard(step_delay=0.02)
+    board = SimulatedBoard(config.game.start_sfen, step_delay=0.02)
     daemon = Daemon(config, source=board, sink=RecordingSink(), engine=engine)
     outputs: list[Any] = []
     daemon.on_output = outputs.append
@@ -104,6 +104,39 @@ async def test_take_back_of_the_last_two_moves(tmp_path: Path) -> None:
         assert daemon.game.board.turn == 1
         game = daemon.game
         await wait_for(lambda: game.clock.running == 1)  # gote's turn again, gote's clock
+    finally:
+        await stop(daemon, task)
+
+
+async def test_a_revised_capture_rewrites_the_journal(tmp_path: Path) -> None:
+    # 5e takes 5d and gote drops a pawn on 5e at once: read as sente's pawn held after a
+    # knock and put back. Both kings move; then sente moves the pawn on 5d, which only the
+    # capture's story has: the tracker takes back its story and the journal follows.
+    sfen = "4k4/9/9/4p4/4P4/9/9/9/4K4 b p 1"
+    daemon, board, outputs, task = await start(tmp_path, {"start_sfen": sfen})
+    try:
+        for name, pause in (("5e", 0.3), ("5d", 0.3)):
+            board.lift(sq(name))
+            await asyncio.sleep(pause)
+        board.place(sq("5d"))
+        await asyncio.sleep(0.4)
+        board.place(sq("5e"))
+        await asyncio.sleep(1.2)
+        assert journal_moves(daemon) == []
+        for fr, to, moves in (("5i", "4h", ["5i4h"]), ("5a", "4b", ["5i4h", "5a4b"])):
+            board.lift(sq(fr))
+            await asyncio.sleep(0.1)
+            board.place(sq(to))
+            await wait_for(lambda m=moves: journal_moves(daemon) == m)
+        board.lift(sq("5d"))
+        await asyncio.sleep(0.1)
+        board.place(sq("5c"))
+        await wait_for(lambda: any(isinstance(o, TakeBack) for o in outputs))
+        board.press("promote")
+        want = ["5e5d", "P*5e", "5i4h", "5a4b", "5d5c+"]
+        await wait_for(lambda: journal_moves(daemon) == want)
+        assert daemon.game is not None
+        assert [m.move.usi() for m in daemon.game.moves] == want
     finally:
         await stop(daemon, task)
 

@@ -340,3 +340,34 @@ def test_lifted_piece_shown_before_the_settle_time() -> None:
     tracker.tick(s.t + 0.05)  # after the bounce window, well before the settle time
     assert tracker.intents.marks[sq("8h")] == Mark.LIFTED
     assert tracker.intents.mark(sq("7g")) == Mark.NONE  # 7g holds a pawn: no target
+
+
+def _capture_then_drop_on_its_square() -> Script:
+    # 5e takes 5d, and gote drops a pawn on 5e within the capture wait: the same readings
+    # as the pawn lifted, 5d knocked and put back, and the pawn set back on 5e. Both kings
+    # then move (legal in both stories), then sente moves the pawn on 5d: only the capture
+    # story has sente's pawn there.
+    s = Script(_PAWNS).lift("5e", dt=1.0).lift("5d", dt=0.3).place("5d", dt=0.3)
+    s.place("5e", dt=0.5)
+    s.lift("5i", dt=2.0).place("4h", dt=0.4).lift("5a", dt=2.0).place("4b", dt=0.4)
+    return s.lift("5d", dt=2.0).place("5c", dt=0.4).press("promote")
+
+
+_PAWNS = "4k4/9/9/4p4/4P4/9/9/9/4K4 b p 1"
+
+
+def test_a_capture_read_as_a_held_piece_is_revised_when_only_it_explains_the_board() -> None:
+    tracker, outs = run(_capture_then_drop_on_its_square().events, _PAWNS)
+    assert usi(tracker.moves) == ["5e5d", "P*5e", "5i4h", "5a4b", "5d5c+"]
+    assert tracker.unresolved() is None
+    # the moves of the other story are taken back, the capture's story is made
+    taken = [o.move.usi() for o in of(outs, TakeBack)]
+    assert taken == ["5a4b", "5i4h"]
+    made = [o.move.usi() for o in of(outs, MoveMade)]
+    assert made == ["5i4h", "5a4b", "5e5d", "P*5e", "5i4h", "5a4b", "5d5c+"]
+    assert [o.ply for o in of(outs, MoveMade)][2:] == [1, 2, 3, 4, 5]
+
+
+def test_no_revision_when_moves_cannot_be_taken_back() -> None:
+    tracker, outs = run(_capture_then_drop_on_its_square().events, _PAWNS, revise=False)
+    assert usi(tracker.moves) == ["5i4h", "5a4b"] and tracker.unresolved() is not None
