@@ -74,8 +74,9 @@ _MAX_STATES = 120  # intermediate states looked at for a move made before the bo
 _SWAP = 0.05  # a target empty for less than this was swapped out by the capturing hand
 _GAPS = 13  # the last moves whose last steps (previous change to landing) give the pace
 _CHATTER = 0.03  # transitions closer than this are one landing's contact bounce
-_FORKS = 3  # other stories kept at once (see _Fork)
-_FORK_PLIES = 6  # ... each until the game went this many plies past it
+_FORKS = 6  # other stories kept at once (see _Fork)
+_FORK_PLIES = 40  # ... each until the game went this many plies past it (both stories
+# can stay legal for a long while: a capture of one piece or of its neighbour)
 _FORK_EVENTS = 4000  # ... or this many events
 
 
@@ -187,6 +188,8 @@ class _Fork:
     alt: Tracker
     events: list[SensorEvent]
     ply: int  # the game's ply when the story forked
+    capture: tuple[Move, ...]  # the capture the other story made then
+    at: int  # its index in the game's moves
     fed: int = 0  # events fed to ``alt`` so far
 
 
@@ -1126,14 +1129,20 @@ class Tracker:
             and event.cells.translate(self._norm) != self._cells
         ):
             self._fork(waiting[1])
-        ply = self._game.ply
+        ply, made = self._game.ply, self._history
         self._forks = [
-            f for f in self._forks if ply <= f.ply + _FORK_PLIES and len(f.events) < _FORK_EVENTS
+            f
+            for f in self._forks
+            if ply <= f.ply + _FORK_PLIES
+            and len(f.events) < _FORK_EVENTS
+            # the tracker came to the same capture after all: nothing else to keep
+            and not (len(made) > f.at and made[f.at] in f.capture)
         ]
         for f in self._forks:
             f.events.append(event)
 
     def _fork(self, capture: tuple[Move, ...]) -> None:
+        """Keep the other story of a doubtful capture: the tracker had it stood."""
         forks, self._forks = self._forks, []
         shared = {id(x): x for x in (self._cache, self.params, self.ruleset)}
         try:
@@ -1143,7 +1152,9 @@ class Tracker:
         assert alt._cells is not None
         alt._new_move(alt._info(), capture, alt._t_change, alt._t_change, alt._cells)
         alt._settled = True
-        self._forks = [*forks[1 - _FORKS :], _Fork(alt, [], self._game.ply)]
+        at = len(self._history)
+        kept = _Fork(alt, [], self._game.ply, capture, at)
+        self._forks = [*forks[1 - _FORKS :], kept]
 
     def _drop_stories(self) -> None:
         self._waiting = None
@@ -1159,8 +1170,8 @@ class Tracker:
                 alt.feed(event)
             f.fed = len(f.events)
             alt.tick(now)
-            if alt._illegal is not None or alt._n_illegal > self._n_illegal:
-                continue
+            if alt._phase != "play" or alt._illegal is not None or alt._n_illegal > self._n_illegal:
+                continue  # the other story cannot explain it either (or its game ended)
             return self._adopt(alt, now)
         return None
 
