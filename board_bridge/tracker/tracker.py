@@ -1144,7 +1144,11 @@ class Tracker:
     def _fork(self, capture: tuple[Move, ...]) -> None:
         """Keep the other story of a doubtful capture: the tracker had it stood."""
         forks, self._forks = self._forks, []
-        shared = {id(x): x for x in (self._cache, self.params, self.ruleset)}
+        # shared: what is never mutated (the positions, moves, settings); the game's board
+        # by its own fast copy
+        shared: dict[int, object] = {id(x): x for x in (self._cache, self.params, self.ruleset)}
+        shared.update((id(m), m) for m in self._history)
+        shared[id(self._game)] = self._game.copy()
         try:
             alt = copy.deepcopy(self, shared)
         finally:
