@@ -1149,6 +1149,9 @@ class Tracker:
         shared: dict[int, object] = {id(x): x for x in (self._cache, self.params, self.ruleset)}
         shared.update((id(m), m) for m in self._history)
         shared[id(self._game)] = self._game.copy()
+        for cached in (self._eval, self._intents):
+            if cached is not None:
+                shared[id(cached)] = None  # worked out again on demand
         try:
             alt = copy.deepcopy(self, shared)
         finally:
