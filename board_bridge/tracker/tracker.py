@@ -281,7 +281,8 @@ class Tracker:
         # the other story of a capture not believed (see _Fork); moves already sent to a
         # server cannot be revised: the daemon turns this off when playing online
         self._revise = revise
-        self._waiting: tuple[int, tuple[Move, ...]] | None = None  # (state id, capture)
+        # the capture waiting: (state id, game generation, its moves)
+        self._waiting: tuple[int, int, tuple[Move, ...]] | None = None
         self._forks: list[_Fork] = []
         self._n_illegal = 0  # illegal states shown
 
@@ -597,7 +598,7 @@ class Tracker:
             return self._show_illegal(ill, self._t_change)
         if expl.capture and not force and self._held(ctx, expl, quiet) < self._capture_wait():
             if self._revise and expl.kind == MOVE and self._expected is None:
-                self._waiting = (self._state_id, expl.moves)
+                self._waiting = (self._state_id, self._gen, expl.moves)
             return []
         self._settled = True
         if ctx.virtual:
@@ -1122,13 +1123,13 @@ class Tracker:
         waiting, self._waiting = self._waiting, None
         if (
             waiting is not None
-            and waiting[0] == self._state_id
+            and waiting[:2] == (self._state_id, self._gen)  # nothing was decided since
             and isinstance(event, SensorFrame)
             and self._phase == "play"
             and self._pending is None
             and event.cells.translate(self._norm) != self._cells
         ):
-            self._fork(waiting[1])
+            self._fork(waiting[2])
         ply, made = self._game.ply, self._history
         self._forks = [
             f
@@ -1143,6 +1144,8 @@ class Tracker:
 
     def _fork(self, capture: tuple[Move, ...]) -> None:
         """Keep the other story of a doubtful capture: the tracker had it stood."""
+        if not all(self._game.is_legal(m) for m in capture):
+            return  # not from this position (a guard: _keep_stories checks it was seen here)
         forks, self._forks = self._forks, []
         # shared: what is never mutated (the positions, moves, settings); the game's board
         # by its own fast copy
