@@ -187,9 +187,8 @@ class _Fork:
 
     alt: Tracker
     events: list[SensorEvent]
-    ply: int  # the game's ply when the story forked
     capture: tuple[Move, ...]  # the capture the other story made then
-    at: int  # its index in the game's moves
+    at: int  # its index in the game's moves (how many moves the game had then)
     fed: int = 0  # events fed to ``alt`` so far
 
 
@@ -1130,11 +1129,11 @@ class Tracker:
             and event.cells.translate(self._norm) != self._cells
         ):
             self._fork(waiting[2])
-        ply, made = self._game.ply, self._history
+        made = self._history
         self._forks = [
             f
             for f in self._forks
-            if ply <= f.ply + _FORK_PLIES
+            if len(made) <= f.at + _FORK_PLIES
             and len(f.events) < _FORK_EVENTS
             # the tracker came to the same capture after all: nothing else to keep
             and not (len(made) > f.at and made[f.at] in f.capture)
@@ -1146,25 +1145,21 @@ class Tracker:
         """Keep the other story of a doubtful capture: the tracker had it stood."""
         if not all(self._game.is_legal(m) for m in capture):
             return  # not from this position (a guard: _keep_stories checks it was seen here)
-        forks, self._forks = self._forks, []
         # shared: what is never mutated (the positions, moves, settings); the game's board
-        # by its own fast copy
+        # by its own fast copy; the other stories are not the copy's
         shared: dict[int, object] = {id(x): x for x in (self._cache, self.params, self.ruleset)}
         shared.update((id(m), m) for m in self._history)
         shared[id(self._game)] = self._game.copy()
+        shared[id(self._forks)] = []
         for cached in (self._eval, self._intents):
             if cached is not None:
                 shared[id(cached)] = None  # worked out again on demand
-        try:
-            alt = copy.deepcopy(self, shared)
-        finally:
-            self._forks = forks
+        alt = copy.deepcopy(self, shared)
         assert alt._cells is not None
         alt._new_move(alt._info(), capture, alt._t_change, alt._t_change, alt._cells)
         alt._settled = True
-        at = len(self._history)
-        kept = _Fork(alt, [], self._game.ply, capture, at)
-        self._forks = [*forks[1 - _FORKS :], kept]
+        kept = _Fork(alt, [], capture, len(self._history))
+        self._forks = [*self._forks[1 - _FORKS :], kept]
 
     def _drop_stories(self) -> None:
         self._waiting = None
@@ -1196,10 +1191,7 @@ class Tracker:
         outs += [MoveMade(theirs[i], now, start + i) for i in range(k, len(theirs))]
         if alt._pending is not None:
             outs.append(alt._pending.question)
-        if alt._phase == "over" and alt._outcome is not None:
-            outs.append(GameEnded(alt._outcome, now))
-        elif alt._illegal is not None and alt._shown is not None:
-            outs.append(alt._shown)
+        # (the other story is in play and explains the board: see _revised)
         self.__dict__.update(alt.__dict__)
         self._changed()
         return outs

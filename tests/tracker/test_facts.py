@@ -342,6 +342,9 @@ def test_lifted_piece_shown_before_the_settle_time() -> None:
     assert tracker.intents.mark(sq("7g")) == Mark.NONE  # 7g holds a pawn: no target
 
 
+_PAWNS = "4k4/9/9/4p4/4P4/9/9/9/4K4 b p 1"
+
+
 def _capture_then_drop_on_its_square() -> Script:
     # 5e takes 5d, and gote drops a pawn on 5e within the capture wait: the same readings
     # as the pawn lifted, 5d knocked and put back, and the pawn set back on 5e. Both kings
@@ -351,9 +354,6 @@ def _capture_then_drop_on_its_square() -> Script:
     s.place("5e", dt=0.5)
     s.lift("5i", dt=2.0).place("4h", dt=0.4).lift("5a", dt=2.0).place("4b", dt=0.4)
     return s.lift("5d", dt=2.0).place("5c", dt=0.4).press("promote")
-
-
-_PAWNS = "4k4/9/9/4p4/4P4/9/9/9/4K4 b p 1"
 
 
 def test_a_capture_read_as_a_held_piece_is_revised_when_only_it_explains_the_board() -> None:
