@@ -1,7 +1,7 @@
 """Replay games through the independent virtual hand and report every mismatch.
 
-Usage: python -m tests.acceptance.check_tracker [--seeds N] [--only KIND] [--random N]
-[--pace F]
+Usage: python -m tests.acceptance.check_tracker [--seeds N] [--first-seed S] [--only KIND]
+[--random N] [--first-random R] [--pace F]
 (KIND: one noise kind at a raised rate, the others off; F: every human time multiplied by
 F, 0.5 a fast player, 2 a slow one; see handgen.Noise).
 """
@@ -55,15 +55,17 @@ def check(sfen: str, want: list[str], seed: int, noise: Noise, target_first: boo
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seeds", type=int, default=1)
+    parser.add_argument("--first-seed", type=int, default=0, help="fresh seeds start here")
     parser.add_argument("--only", choices=sorted(RAISED))
     parser.add_argument("--random", type=int, default=10, help="fresh random games too")
+    parser.add_argument("--first-random", type=int, default=0, help="first random game's number")
     parser.add_argument("--pace", type=float, default=1.0, help="human times multiplied by")
     args = parser.parse_args()
     noise = noise_for(args.only, args.pace)
     games = [json.loads(line) for line in (SHARED / "games" / "corpus.jsonl").open()]
     cases = []
     for gi, game in enumerate(games):
-        for seed in range(args.seeds):
+        for seed in range(args.first_seed, args.first_seed + args.seeds):
             for target_first in (False, True):
                 cases.append(
                     (
@@ -74,7 +76,7 @@ def main() -> None:
                         target_first,
                     )
                 )
-    for i in range(args.random):
+    for i in range(args.first_random, args.first_random + args.random):
         sfen, moves = random_game(1000 + i)
         cases.append((f"random {i}", sfen, [m.usi() for m in moves], i, False))
     start = time.perf_counter()
