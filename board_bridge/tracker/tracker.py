@@ -284,6 +284,9 @@ class Tracker:
         self._waiting: tuple[int, int, tuple[Move, ...]] | None = None
         self._forks: list[_Fork] = []
         self._n_illegal = 0  # illegal states shown
+        # the open move is a doubtful capture made when its wait ran out (the game's move
+        # count then): its attacker may still have been in the air (see _candidates)
+        self._open_held = -1
 
     # ------------------------------------------------------------------ public API
 
@@ -595,14 +598,18 @@ class Tracker:
                 return self._end(Outcome(Termination.ILLEGAL_MOVE, ill.offender ^ 1, detail), now)
             self._settled = True
             return self._show_illegal(ill, self._t_change)
-        if expl.capture and not force and self._held(ctx, expl, quiet) < self._capture_wait():
+        held = self._held(ctx, expl, quiet) if expl.capture else _INF
+        if expl.capture and not force and held < self._capture_wait():
             if self._revise and expl.kind == MOVE and self._expected is None:
                 self._waiting = (self._state_id, self._gen, expl.moves)
             return []
         self._settled = True
         if ctx.virtual:
             return self._apply_pending(ctx, expl)
-        return self._apply(ctx, expl)
+        outs = self._apply(ctx, expl)
+        if held < _INF and expl.kind == MOVE and self._open and self._history[-1] in expl.moves:
+            self._open_held = len(self._history)  # its wait ran out: see _candidates
+        return outs
 
     # --- explaining a state -------------------------------------------------------
 
@@ -657,15 +664,19 @@ class Tracker:
             prev = ctx.prev
             d0 = diff(obs, prev.exp)
             src_ok = self._src_ok(om, obs, ctx.w_cur, until)
+            # a capture made when its wait ran out, its square never lifted since: the
+            # attacker may have been held all along (a knocked piece put back), so the move
+            # may still be the held piece's, from where it stood (never a likelier story)
+            held = not src_ok and not ctx.virtual and self._open_held == len(self._history)
             # putting a captured piece back on the board is deliberate, and rare
             uncapture = bool(prev.codes[om.to_square])
             if not d0:
-                if src_ok:
+                if src_ok or held:
                     cands.append(_Expl(RETRACT, involved={om.to_square: 1}, penalty=int(uncapture)))
-            elif src_ok:
-                for ms, cap in self._corrections(ctx, obs, d0, until):
+            elif src_ok or held:
+                for ms, cap in self._corrections(ctx, obs, d0, until, held):
                     deps = _dep_correct(prev, om, ms[0], {})
-                    penalty = int(uncapture and ms[0].to_square != om.to_square)
+                    penalty = int(held or (uncapture and ms[0].to_square != om.to_square))
                     cands.append(
                         _Expl(CORRECT, moves=ms, capture=cap, involved=deps, penalty=penalty)
                     )
@@ -687,12 +698,15 @@ class Tracker:
         return cells[src] == EMPTY or self._hist.last_lift(src, since, until) is not None
 
     def _corrections(
-        self, ctx: _Ctx, cells: str, d0: list[int], until: float = float("inf")
+        self, ctx: _Ctx, cells: str, d0: list[int], until: float = float("inf"), held: bool = False
     ) -> list[tuple[tuple[Move, ...], bool]]:
-        """Other moves from the position before the open move that show ``cells``."""
+        """Other moves from the position before the open move that show ``cells``
+        (``held``: the open move's piece never landed, it moves from where it stood)."""
         om = ctx.open_move
         assert ctx.prev is not None and om is not None
-        reloc = (om.from_square, om.to_square) if om.from_square is not None else None
+        reloc = None
+        if om.from_square is not None and not held:
+            reloc = (om.from_square, om.to_square)
         return [
             (ms, cap)
             for ms, cap in self._complete(ctx.prev, cells, d0, ctx.w_prev, reloc, until)
@@ -1303,6 +1317,7 @@ class Tracker:
             outs.append(MoveClosed(last, t, game.ply - 1))
         self._p0 = self._info()
         ply = game.ply
+        self._open_held = -1
         self._push(move)
         outs.append(MoveMade(move, t, ply))
         self._open = True
@@ -1355,6 +1370,7 @@ class Tracker:
             return self._ask("correct", base, moves, t, t, obs)
         game = self._game
         old = self._pop()
+        self._open_held = -1
         self._push(moves[0])
         self._w_cur, self._ref_cur = t, obs
         self._prune()
