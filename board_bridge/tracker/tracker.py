@@ -664,10 +664,16 @@ class Tracker:
             prev = ctx.prev
             d0 = diff(obs, prev.exp)
             src_ok = self._src_ok(om, obs, ctx.w_cur, until)
-            # a capture made when its wait ran out, its square never lifted since: the
-            # attacker may have been held all along (a knocked piece put back), so the move
-            # may still be the held piece's, from where it stood (never a likelier story)
-            held = not src_ok and not ctx.virtual and self._open_held == len(self._history)
+            # a capture made when its wait ran out, then nothing lifted and a piece set down
+            # soon: the attacker may have been held all along (a knocked piece put back),
+            # and this its move from where it stood (never a likelier story)
+            held = (
+                not src_ok
+                and not touches
+                and not ctx.virtual
+                and self._open_held == len(self._history)
+                and self._t_change - ctx.w_cur <= 2 * self._capture_wait()
+            )
             # putting a captured piece back on the board is deliberate, and rare
             uncapture = bool(prev.codes[om.to_square])
             if not d0:
