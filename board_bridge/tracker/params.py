@@ -38,6 +38,12 @@ class TrackerParams:
       the board has stayed so this long.
     - ``takeback_settle_max``: for slow hands the take-back wait grows to three times the
       hands' pace (see ``capture_settle_max``), up to this.
+    - ``held_settle``: a capture believed when its wait ran out may have been an attacker
+      held longer still: if that piece is then set down on a square it could have moved
+      to from where it stood, with nothing else lifted, it is read as the move (a
+      correction of the capture) once the board has stayed so this long. Until then it
+      shows as the error it is if the capture stood (a piece the opponent dropped where
+      it may not go, say, and takes back on seeing red).
     - ``illegal_settle``: tournament mode: an illegal move left on the board this long (or
       until the clock is pressed) loses the game.
     """
@@ -50,6 +56,7 @@ class TrackerParams:
     min_lift: float = 0.005
     takeback_settle: float = 2.0
     takeback_settle_max: float = 5.0
+    held_settle: float = 3.0
     illegal_settle: float = 1.0
 
     def __post_init__(self) -> None:

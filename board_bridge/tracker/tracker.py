@@ -153,6 +153,7 @@ class _Expl:
     windows: tuple[tuple[int, float, float], ...] = ()  # chains: (square, after, until)
     penalty: int = 0  # lifts' worth of implausibility (two moves before the board settled)
     capture: bool = False  # a capture seen only in the history: waits capture_settle
+    held: bool = False  # CORRECT: the open capture's attacker was held (waits held_settle)
     score: tuple[int, int, int, float, int] = (0, 0, 0, 0.0, 0)
 
 
@@ -287,6 +288,7 @@ class Tracker:
         # the open move is a doubtful capture made when its wait ran out (the game's move
         # count then): its attacker may still have been in the air (see _candidates)
         self._open_held = -1
+        self._held_shown = -1  # the state shown as an error while a held move waits
 
     # ------------------------------------------------------------------ public API
 
@@ -598,6 +600,13 @@ class Tracker:
                 return self._end(Outcome(Termination.ILLEGAL_MOVE, ill.offender ^ 1, detail), now)
             self._settled = True
             return self._show_illegal(ill, self._t_change)
+        if expl.held and not force and quiet < self.params.held_settle:
+            # the held attacker's move, or a piece put on its square by the opponent (an
+            # illegal drop, say): shown as the error it would be, believed if it stays
+            if self._held_shown == self._state_id:
+                return []
+            self._held_shown = self._state_id
+            return self._show_illegal(self._analyse_illegal(ctx), self._t_change)
         held = self._held(ctx, expl, quiet) if expl.capture else _INF
         if expl.capture and not force and held < self._capture_wait():
             if self._revise and expl.kind == MOVE and self._expected is None:
@@ -671,6 +680,7 @@ class Tracker:
                 not src_ok
                 and not touches
                 and not ctx.virtual
+                and not self._tournament  # there a piece left where it may not go loses
                 and self._open_held == len(self._history)
                 and self._t_change - ctx.w_cur <= 2 * self._capture_wait()
             )
@@ -678,13 +688,24 @@ class Tracker:
             uncapture = bool(prev.codes[om.to_square])
             if not d0:
                 if src_ok or held:
-                    cands.append(_Expl(RETRACT, involved={om.to_square: 1}, penalty=int(uncapture)))
+                    cands.append(
+                        _Expl(
+                            RETRACT, involved={om.to_square: 1}, penalty=int(uncapture), held=held
+                        )
+                    )
             elif src_ok or held:
                 for ms, cap in self._corrections(ctx, obs, d0, until, held):
                     deps = _dep_correct(prev, om, ms[0], {})
                     penalty = int(held or (uncapture and ms[0].to_square != om.to_square))
                     cands.append(
-                        _Expl(CORRECT, moves=ms, capture=cap, involved=deps, penalty=penalty)
+                        _Expl(
+                            CORRECT,
+                            moves=ms,
+                            capture=cap,
+                            involved=deps,
+                            penalty=penalty,
+                            held=held,
+                        )
                     )
             lifted0 = self._lifted(prev, obs, d0)
             if lifted0 is not None:

@@ -27,6 +27,10 @@ RAISED = {
     "touch": 0.3,
     "hold": 0.5,
     "fast_capture": 0.6,
+    "adjust": 0.3,
+    "drop_correction": 0.5,
+    "illegal_drop": 0.15,
+    "takeback": 0.1,
 }
 
 

@@ -40,6 +40,11 @@ class Noise:
     retract: float = 0.04
     hold: float = 0.15
     fast_capture: float = 0.3
+    # off by default (the suite's seeds stay as they were); check_tracker --only raises them
+    adjust: float = 0.0  # any piece straightened (lifted, put back) before the move
+    drop_correction: float = 0.0  # a dropped piece set down elsewhere first, then moved on
+    illegal_drop: float = 0.0  # a piece dropped where it may not go, then back to the hand
+    takeback: float = 0.0  # a quiet move and a quiet reply played, both taken back
     pace: float = 1.0  # every human time (not switch bounce) multiplied by this
 
 
@@ -117,6 +122,69 @@ class Hand:
             self.lift(sq, self.dt(0.05, 0.3))
             self.land(sq, self.dt(0.06, 0.6))
 
+    def adjust(self) -> None:
+        """Straighten any piece on the board, either side's."""
+        sq = self.rng.choice([s for s in range(81) if self.occ[s]])
+        self.lift(sq)
+        self.land(sq, self.dt(0.08, 0.6))
+        self.wait(0.2, 1.0)
+
+    def illegal_drop(self) -> None:
+        """Drop a piece from the hand where the rules forbid it (nifu, no further move,
+        or leaving the king in check), see the red lights, take it back to the hand."""
+        board = self.board
+        kinds = [pt for pt, n in board.pieces_in_hand[board.turn].items() if n]
+        if not kinds:
+            return
+        legal = {(m.drop_piece_type, m.to_square) for m in board.legal_drops()}
+        bad = [sq for pt in kinds for sq in range(81) if not self.occ[sq] and (pt, sq) not in legal]
+        if not bad:
+            return
+        sq = self.rng.choice(bad)
+        self.wait(0.3, 1.5)
+        self.land(sq)
+        self.wait(1.0, 2.5)  # red lights
+        self.lift(sq)
+        self.wait(0.4, 1.2)
+
+    def takeback(self, move: Move) -> None:
+        """Play a quiet move and let the opponent reply quietly, then take both back."""
+        board = self.board
+        quiet = [
+            m for m in board.legal_moves if m.from_square is not None and not self.occ[m.to_square]
+        ]
+        quiet = [m for m in quiet if m.promotion is False and not self._promotion_is_optional(m)]
+        if not quiet:
+            return
+        first = self.rng.choice(quiet)
+        board.push(first)
+        replies = [
+            m
+            for m in board.legal_moves
+            if m.from_square is not None
+            and not self.occ[m.to_square]
+            and m.to_square not in (first.from_square, first.to_square)
+            and not self._promotion_is_optional(m)
+            and m.promotion is False
+        ]
+        ends = board.outcome() is not None
+        if not ends:
+            replies = [m for m in replies if self._ends_nothing(m)]
+        board.pop()
+        if not replies or ends:
+            return
+        reply = self.rng.choice(replies)
+        assert first.from_square is not None and reply.from_square is not None
+        self._simple(first.from_square, first.to_square)
+        self.wait(0.6, 3.0)
+        self._simple(reply.from_square, reply.to_square)
+        self.wait(1.0, 3.0)
+        # both taken back, the reply first
+        self._simple(reply.to_square, reply.from_square)
+        self.wait(0.3, 1.0)
+        self._simple(first.to_square, first.from_square)
+        self.wait(1.0, 3.0)
+
     def touch(self) -> None:
         own = [
             s
@@ -163,6 +231,12 @@ class Hand:
         self.wait(0.4, 3.5)
         if rng.random() < noise.touch:
             self.touch()
+        if rng.random() < noise.adjust:
+            self.adjust()
+        if rng.random() < noise.illegal_drop:
+            self.illegal_drop()
+        if rng.random() < noise.takeback:
+            self.takeback(move)
         fr, to = move.from_square, move.to_square
         if fr is None:
             self._drop(move)
@@ -239,12 +313,30 @@ class Hand:
     def _drop(self, move: Move) -> None:
         assert move.drop_piece_type is not None
         self.wait(0.3, 1.5)
+        board = self.board
+        if self.rng.random() < self.noise.drop_correction:
+            elsewhere = [
+                m.to_square
+                for m in board.legal_drops(move.drop_piece_type)
+                if m.to_square != move.to_square and self._ends_nothing(m)
+            ]
+            if elsewhere:
+                first = self.rng.choice(elsewhere)
+                self.land(first)
+                self.wait(0.3, 1.5)
+                self.lift(first)
         self.land(move.to_square)
         kinds = {
             m.drop_piece_type for m in self.board.legal_drops() if m.to_square == move.to_square
         }
         if len(kinds) > 1:
             self.answer(piece_type_symbol(move.drop_piece_type))
+
+    def _ends_nothing(self, move: Move) -> bool:
+        self.board.push(move)
+        ends = self.board.outcome() is not None
+        self.board.pop()
+        return not ends
 
 
 def capture_first_log(sfen: str, moves: list[Move], seed: int) -> list[SensorEvent]:
