@@ -1,7 +1,7 @@
 """Replay games through the independent virtual hand and report every mismatch.
 
 Usage: python -m tests.acceptance.check_tracker [--seeds N] [--first-seed S] [--only KIND]
-[--random N] [--first-random R] [--pace F]
+[--random N] [--first-random R] [--pace F] [--extra]
 (KIND: one noise kind at a raised rate, the others off; F: every human time multiplied by
 F, 0.5 a fast player, 2 a slow one; see handgen.Noise).
 """
@@ -34,9 +34,13 @@ RAISED = {
 }
 
 
-def noise_for(only: str | None, pace: float = 1.0) -> Noise:
+# the kinds the default noise leaves off, at everyday rates (--extra)
+EXTRA = {"adjust": 0.05, "drop_correction": 0.1, "illegal_drop": 0.03, "takeback": 0.02}
+
+
+def noise_for(only: str | None, pace: float = 1.0, extra: bool = False) -> Noise:
     if only is None:
-        return Noise(pace=pace)
+        return Noise(pace=pace, **(EXTRA if extra else {}))
     off = {f.name: 0.0 for f in fields(Noise) if f.name in RAISED}
     off[only] = RAISED[only]
     return Noise(**off, pace=pace)
@@ -64,8 +68,9 @@ def main() -> None:
     parser.add_argument("--random", type=int, default=10, help="fresh random games too")
     parser.add_argument("--first-random", type=int, default=0, help="first random game's number")
     parser.add_argument("--pace", type=float, default=1.0, help="human times multiplied by")
+    parser.add_argument("--extra", action="store_true", help="the default noise and " + str(EXTRA))
     args = parser.parse_args()
-    noise = noise_for(args.only, args.pace)
+    noise = noise_for(args.only, args.pace, args.extra)
     games = [json.loads(line) for line in (SHARED / "games" / "corpus.jsonl").open()]
     cases = []
     for gi, game in enumerate(games):

@@ -40,7 +40,8 @@ class Noise:
     retract: float = 0.04
     hold: float = 0.15
     fast_capture: float = 0.3
-    # off by default (the suite's seeds stay as they were); check_tracker --only raises them
+    # off by default, and drawn only when on (the suite's logs stay as they were);
+    # check_tracker --only raises them
     adjust: float = 0.0  # any piece straightened (lifted, put back) before the move
     drop_correction: float = 0.0  # a dropped piece set down elsewhere first, then moved on
     illegal_drop: float = 0.0  # a piece dropped where it may not go, then back to the hand
@@ -231,11 +232,11 @@ class Hand:
         self.wait(0.4, 3.5)
         if rng.random() < noise.touch:
             self.touch()
-        if rng.random() < noise.adjust:
+        if noise.adjust and rng.random() < noise.adjust:
             self.adjust()
-        if rng.random() < noise.illegal_drop:
+        if noise.illegal_drop and rng.random() < noise.illegal_drop:
             self.illegal_drop()
-        if rng.random() < noise.takeback:
+        if noise.takeback and rng.random() < noise.takeback:
             self.takeback(move)
         fr, to = move.from_square, move.to_square
         if fr is None:
@@ -314,7 +315,7 @@ class Hand:
         assert move.drop_piece_type is not None
         self.wait(0.3, 1.5)
         board = self.board
-        if self.rng.random() < self.noise.drop_correction:
+        if self.noise.drop_correction and self.rng.random() < self.noise.drop_correction:
             elsewhere = [
                 m.to_square
                 for m in board.legal_drops(move.drop_piece_type)

@@ -371,3 +371,44 @@ def test_a_capture_read_as_a_held_piece_is_revised_when_only_it_explains_the_boa
 def test_no_revision_when_moves_cannot_be_taken_back() -> None:
     tracker, outs = run(_capture_then_drop_on_its_square().events, _PAWNS, revise=False)
     assert usi(tracker.moves) == ["5i4h", "5a4b"] and tracker.unresolved() is not None
+
+
+# gote's pawn on 5d can be taken by the gold on 5e; gote's pawn on 4b makes P*4d nifu
+_GOLD = "4k4/5p3/9/4p4/4G4/9/9/9/4K4 b p 1"
+
+
+def _gold_lifted_and_5d_knocked() -> Script:
+    # the gold lifted, the pawn on 5d knocked off and put back 0.3 s later: the readings
+    # of 5e5d, believed once the capture wait (1 s) has run out
+    return Script(_GOLD).lift("5e", dt=1.0).lift("5d", dt=0.3).place("5d", dt=0.3)
+
+
+def test_attacker_held_past_the_capture_wait_then_set_down_is_its_move() -> None:
+    s = _gold_lifted_and_5d_knocked().place("4d", dt=1.5)  # the gold, held 1.5 s
+    tracker, outs = run(s.events, _GOLD, tail=2.0)
+    assert usi(tracker.moves) == ["5e5d"]  # not yet: the board must stay so (held_settle)
+    assert of(outs, IllegalState) and tracker.unresolved() is not None
+    outs += tracker.tick(s.t + 3.1)
+    assert usi(tracker.moves) == ["5e4d"] and tracker.unresolved() is None
+    fixed = of(outs, MoveCorrected)
+    assert [(o.old.usi(), o.new.usi()) for o in fixed] == [("5e5d", "5e4d")]
+    assert of(outs, StateRestored)
+
+
+def test_an_illegal_drop_after_a_capture_is_not_read_as_its_attacker_held() -> None:
+    # the same readings, but 5e5d was made and gote drops a pawn on 4d (nifu): shown red
+    # at once, the pawn goes back to the hand, gote plays
+    s = _gold_lifted_and_5d_knocked().place("4d", dt=1.5)
+    s.lift("4d", dt=2.0).lift("5a", dt=1.0).place("4a", dt=0.4)
+    tracker, outs = run(s.events, _GOLD)
+    assert usi(tracker.moves) == ["5e5d", "5a4a"] and tracker.unresolved() is None
+    assert [o.reason for o in of(outs, IllegalState)] == ["nifu"]
+    assert of(outs, MoveCorrected) == []
+
+
+def test_a_held_attacker_set_down_after_something_else_was_lifted_is_an_error() -> None:
+    # a lift in between (the opponent's hand) means the capture stood: no held story
+    s = _gold_lifted_and_5d_knocked().lift("4b", dt=1.2).place("4b", dt=0.2)
+    s.place("4d", dt=0.2)
+    tracker, outs = run(s.events, _GOLD, tail=5.0)
+    assert usi(tracker.moves) == ["5e5d"] and tracker.unresolved() is not None
