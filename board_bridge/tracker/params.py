@@ -38,12 +38,15 @@ class TrackerParams:
       the board has stayed so this long.
     - ``takeback_settle_max``: for slow hands the take-back wait grows to three times the
       hands' pace (see ``capture_settle_max``), up to this.
-    - ``held_settle``: a capture believed when its wait ran out may have been an attacker
-      held longer still: if that piece is then set down on a square it could have moved
-      to from where it stood, with nothing else lifted, it is read as the move (a
-      correction of the capture) once the board has stayed so this long. Until then it
-      shows as the error it is if the capture stood (a piece the opponent dropped where
-      it may not go, say, and takes back on seeing red).
+    - ``held_settle``: a state only another story of a capture explains is shown as the
+      error it is in the tracker's story, and that story taken only once the board has
+      stayed so this long (three times the hands' pace for slow hands, up to
+      ``takeback_settle_max``). The other stories: a capture believed when its wait ran
+      out whose attacker was in fact held longer still, then set down on a square it
+      could have moved to, nothing else lifted (read as a correction of the capture);
+      and a capture read as a held attacker that in fact stood (see docs/tracker.md).
+      Meanwhile the state may be an error the player is about to undo: a piece the
+      opponent dropped where it may not go, taken back on seeing red.
     - ``illegal_settle``: tournament mode: an illegal move left on the board this long (or
       until the clock is pressed) loses the game.
     """

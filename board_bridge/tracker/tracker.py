@@ -288,7 +288,7 @@ class Tracker:
         # the open move is a doubtful capture made when its wait ran out (the game's move
         # count then): its attacker may still have been in the air (see _candidates)
         self._open_held = -1
-        self._held_shown = -1  # the state shown as an error while a held move waits
+        self._shown_for_now = -1  # the state shown as an error while another story waits
 
     # ------------------------------------------------------------------ public API
 
@@ -587,9 +587,13 @@ class Tracker:
                 outs = self._new_move(ctx.cur, moves, t0, t0, cells)
                 return outs + self._decide(now, force)
         if expl is None and self._forks and not ctx.virtual:
-            revised = self._revised(now)
-            if revised is not None:
-                return revised
+            alt = self._revisable(now)
+            if alt is not None:
+                if force or quiet >= self._story_wait():
+                    return self._adopt(alt, now)
+                # or an error the player is about to undo (a piece dropped where it may
+                # not go): shown as one until the board has stayed so
+                return self._show_for_now(ctx)
         if expl is None:
             ill = self._analyse_illegal(ctx)
             if self._tournament and ill.offender is not None and not ctx.virtual:
@@ -600,13 +604,10 @@ class Tracker:
                 return self._end(Outcome(Termination.ILLEGAL_MOVE, ill.offender ^ 1, detail), now)
             self._settled = True
             return self._show_illegal(ill, self._t_change)
-        if expl.held and not force and quiet < self.params.held_settle:
+        if expl.held and not force and quiet < self._story_wait():
             # the held attacker's move, or a piece put on its square by the opponent (an
             # illegal drop, say): shown as the error it would be, believed if it stays
-            if self._held_shown == self._state_id:
-                return []
-            self._held_shown = self._state_id
-            return self._show_illegal(self._analyse_illegal(ctx), self._t_change)
+            return self._show_for_now(ctx)
         held = self._held(ctx, expl, quiet) if expl.capture else _INF
         if expl.capture and not force and held < self._capture_wait():
             if self._revise and expl.kind == MOVE and self._expected is None:
@@ -1206,10 +1207,10 @@ class Tracker:
         self._waiting = None
         self._forks = []
 
-    def _revised(self, now: float) -> list[TrackerOutput] | None:
-        """The board is in a state the tracker's story cannot explain: if a capture it did
-        not believe, had it stood, explains everything since, take that story instead. The
-        outputs take back the moves that differ and make the other story's."""
+    def _revisable(self, now: float) -> Tracker | None:
+        """The board is in a state the tracker's story cannot explain: the other story of
+        a capture it did not believe, had it stood, if that explains everything since (to
+        be taken with ``_adopt`` once the board has stayed so)."""
         for f in reversed(self._forks):
             alt = f.alt
             for event in f.events[f.fed :]:
@@ -1218,8 +1219,22 @@ class Tracker:
             alt.tick(now)
             if alt._phase != "play" or alt._illegal is not None or alt._n_illegal > self._n_illegal:
                 continue  # the other story cannot explain it either (or its game ended)
-            return self._adopt(alt, now)
+            return alt
         return None
+
+    def _show_for_now(self, ctx: _Ctx) -> list[TrackerOutput]:
+        """Show the state as the error it is in the tracker's story, once, and decide again
+        as time passes (another story may explain it if the board stays so)."""
+        if self._shown_for_now == self._state_id:
+            return []
+        self._shown_for_now = self._state_id
+        return self._show_illegal(self._analyse_illegal(ctx), self._t_change)
+
+    def _story_wait(self) -> float:
+        """How long a state only another story explains must stay before it is taken:
+        ``held_settle``, or three steps of a slow hand."""
+        p = self.params
+        return self._paced(p.held_settle, 3.0, max(p.held_settle, p.takeback_settle_max))
 
     def _adopt(self, alt: Tracker, now: float) -> list[TrackerOutput]:
         mine, theirs = self._history, alt._history
@@ -1232,7 +1247,7 @@ class Tracker:
         outs += [MoveMade(theirs[i], now, start + i) for i in range(k, len(theirs))]
         if alt._pending is not None:
             outs.append(alt._pending.question)
-        # (the other story is in play and explains the board: see _revised)
+        # (the other story is in play and explains the board: see _revisable)
         self.__dict__.update(alt.__dict__)
         self._changed()
         return outs
