@@ -189,7 +189,7 @@ class _Fork:
     alt: Tracker
     events: list[SensorEvent]
     capture: tuple[Move, ...]  # the capture the other story made then
-    at: int  # its index in the game's moves (how many moves the game had then)
+    at: int  # its index in the game's moves (a correction: the open move's)
     fed: int = 0  # events fed to ``alt`` so far
 
 
@@ -281,8 +281,8 @@ class Tracker:
         # the other story of a capture not believed (see _Fork); moves already sent to a
         # server cannot be revised: the daemon turns this off when playing online
         self._revise = revise
-        # the capture waiting: (state id, game generation, its moves)
-        self._waiting: tuple[int, int, tuple[Move, ...]] | None = None
+        # the capture waiting: (state id, game generation, its moves, replacing the open move?)
+        self._waiting: tuple[int, int, tuple[Move, ...], bool] | None = None
         self._forks: list[_Fork] = []
         self._n_illegal = 0  # illegal states shown
         # the open move is a doubtful capture made when its wait ran out (the game's move
@@ -610,8 +610,8 @@ class Tracker:
             return self._show_for_now(ctx)
         held = self._held(ctx, expl, quiet) if expl.capture else _INF
         if expl.capture and not force and held < self._capture_wait():
-            if self._revise and expl.kind == MOVE and self._expected is None:
-                self._waiting = (self._state_id, self._gen, expl.moves)
+            if self._revise and expl.kind in (MOVE, CORRECT) and self._expected is None:
+                self._waiting = (self._state_id, self._gen, expl.moves, expl.kind == CORRECT)
             return []
         self._settled = True
         if ctx.virtual:
@@ -1170,7 +1170,7 @@ class Tracker:
             and self._pending is None
             and event.cells.translate(self._norm) != self._cells
         ):
-            self._fork(waiting[2])
+            self._fork(waiting[2], waiting[3])
         made = self._history
         self._forks = [
             f
@@ -1183,9 +1183,16 @@ class Tracker:
         for f in self._forks:
             f.events.append(event)
 
-    def _fork(self, capture: tuple[Move, ...]) -> None:
-        """Keep the other story of a doubtful capture: the tracker had it stood."""
-        if not all(self._game.is_legal(m) for m in capture):
+    def _fork(self, capture: tuple[Move, ...], correcting: bool) -> None:
+        """Keep the other story of a doubtful capture (``correcting``: replacing the open
+        move): the tracker had it stood."""
+        before = self._game
+        if correcting:
+            if not self._open or not self._history or self._p0 is None:
+                return
+            before = before.copy()
+            before.pop()
+        if not all(before.is_legal(m) for m in capture):
             return  # not from this position (a guard: _keep_stories checks it was seen here)
         # shared: what is never mutated (the positions, moves, settings); the game's board
         # by its own fast copy; the other stories are not the copy's
@@ -1198,9 +1205,14 @@ class Tracker:
                 shared[id(cached)] = None  # worked out again on demand
         alt = copy.deepcopy(self, shared)
         assert alt._cells is not None
-        alt._new_move(alt._info(), capture, alt._t_change, alt._t_change, alt._cells)
+        t = alt._t_change
+        if correcting:
+            assert alt._p0 is not None
+            alt._correct(alt._p0, capture, t, alt._cells)
+        else:
+            alt._new_move(alt._info(), capture, t, t, alt._cells)
         alt._settled = True
-        kept = _Fork(alt, [], capture, len(self._history))
+        kept = _Fork(alt, [], capture, len(self._history) - int(correcting))
         self._forks = [*self._forks[1 - _FORKS :], kept]
 
     def _drop_stories(self) -> None:
