@@ -354,7 +354,14 @@ class Tracker:
         outs = self._advance(t)
         if self._cells is not None and not self._settled:
             outs += self._decide(t, force=True)
-        return outs + self._confirm_end(t, force=True)
+        outs += self._confirm_end(t, force=True)
+        if self._forks and self._phase == "play" and self.unresolved() is not None:
+            # the log ends unresolved (a question no one answered, say): a capture's other
+            # story that explains the whole log is the better one
+            alt = self._revisable(t, finish=True)
+            if alt is not None:
+                outs += self._adopt(alt, t)
+        return outs
 
     def expect(self, move: Move | None) -> None:
         """The engine's move the player must make on the board (None: no longer)."""
@@ -1219,18 +1226,24 @@ class Tracker:
         self._waiting = None
         self._forks = []
 
-    def _revisable(self, now: float) -> Tracker | None:
+    def _revisable(self, now: float, finish: bool = False) -> Tracker | None:
         """The board is in a state the tracker's story cannot explain: the other story of
         a capture it did not believe, had it stood, if that explains everything since (to
-        be taken with ``_adopt`` once the board has stayed so)."""
+        be taken with ``_adopt`` once the board has stayed so). ``finish``: the log ends
+        here, and the other story must leave nothing unresolved."""
         for f in reversed(self._forks):
             alt = f.alt
             for event in f.events[f.fed :]:
                 alt.feed(event)
             f.fed = len(f.events)
-            alt.tick(now)
+            if finish:
+                alt.finish(now)
+            else:
+                alt.tick(now)
             if alt._phase != "play" or alt._illegal is not None or alt._n_illegal > self._n_illegal:
                 continue  # the other story cannot explain it either (or its game ended)
+            if finish and alt.unresolved() is not None:
+                continue
             return alt
         return None
 
