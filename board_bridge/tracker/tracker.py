@@ -613,7 +613,10 @@ class Tracker:
             return self._show_illegal(ill, self._t_change)
         if expl.held and not force and quiet < self._story_wait():
             # the held attacker's move, or a piece put on its square by the opponent (an
-            # illegal drop, say): shown as the error it would be, believed if it stays
+            # illegal drop, say): shown as the error it would be, believed if it stays;
+            # if the board changes first (the reply begins), kept as the other story
+            if self._revise and expl.kind == CORRECT and self._expected is None:
+                self._waiting = (self._state_id, self._gen, expl.moves, True)
             return self._show_for_now(ctx)
         held = self._held(ctx, expl, quiet) if expl.capture else _INF
         if expl.capture and not force and held < self._capture_wait():
