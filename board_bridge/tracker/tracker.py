@@ -285,9 +285,9 @@ class Tracker:
         self._waiting: tuple[int, int, tuple[Move, ...], bool] | None = None
         self._forks: list[_Fork] = []
         self._n_illegal = 0  # illegal states shown
-        # the open move is a doubtful capture made when its wait ran out (the game's move
-        # count then): its attacker may still have been in the air (see _candidates)
-        self._open_held = -1
+        # the last move is a doubtful capture made when its wait ran out: its attacker may
+        # still have been in the air (see _candidates); any push or pop clears it
+        self._open_held = False
         self._shown_for_now = -1  # the state shown as an error while another story waits
 
     # ------------------------------------------------------------------ public API
@@ -318,9 +318,11 @@ class Tracker:
     def _push(self, move: Move) -> None:
         self._game.push(move)
         self._history.append(move)
+        self._open_held = False
 
     def _pop(self) -> Move:
         self._history.pop()
+        self._open_held = False
         return self._game.pop()
 
     @property
@@ -619,7 +621,7 @@ class Tracker:
                 self._waiting = (self._state_id, self._gen, expl.moves, True)
             return self._show_for_now(ctx)
         held = self._held(ctx, expl, quiet) if expl.capture else _INF
-        if expl.capture and not force and held < self._capture_wait():
+        if not force and held < self._capture_wait():
             if self._revise and expl.kind in (MOVE, CORRECT) and self._expected is None:
                 self._waiting = (self._state_id, self._gen, expl.moves, expl.kind == CORRECT)
             return []
@@ -628,7 +630,7 @@ class Tracker:
             return self._apply_pending(ctx, expl)
         outs = self._apply(ctx, expl)
         if held < _INF and expl.kind == MOVE and self._open and self._history[-1] in expl.moves:
-            self._open_held = len(self._history)  # its wait ran out: see _candidates
+            self._open_held = True  # its wait ran out: see _candidates
         return outs
 
     # --- explaining a state -------------------------------------------------------
@@ -692,7 +694,7 @@ class Tracker:
                 and not touches
                 and not ctx.virtual
                 and not self._tournament  # there a piece left where it may not go loses
-                and self._open_held == len(self._history)
+                and self._open_held
                 and self._t_change - ctx.w_cur <= 2 * self._capture_wait()
             )
             # putting a captured piece back on the board is deliberate, and rare
@@ -1387,7 +1389,6 @@ class Tracker:
             outs.append(MoveClosed(last, t, game.ply - 1))
         self._p0 = self._info()
         ply = game.ply
-        self._open_held = -1
         self._push(move)
         outs.append(MoveMade(move, t, ply))
         self._open = True
@@ -1440,7 +1441,6 @@ class Tracker:
             return self._ask("correct", base, moves, t, t, obs)
         game = self._game
         old = self._pop()
-        self._open_held = -1
         self._push(moves[0])
         self._w_cur, self._ref_cur = t, obs
         self._prune()
