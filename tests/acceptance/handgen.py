@@ -150,29 +150,17 @@ class Hand:
 
     def takeback(self, move: Move) -> None:
         """Play a quiet move and let the opponent reply quietly, then take both back."""
-        board = self.board
-        quiet = [
-            m for m in board.legal_moves if m.from_square is not None and not self.occ[m.to_square]
-        ]
-        quiet = [m for m in quiet if m.promotion is False and not self._promotion_is_optional(m)]
+        quiet = self._quiet_moves()
         if not quiet:
             return
         first = self.rng.choice(quiet)
-        board.push(first)
-        replies = [
-            m
-            for m in board.legal_moves
-            if m.from_square is not None
-            and not self.occ[m.to_square]
-            and m.to_square not in (first.from_square, first.to_square)
-            and not self._promotion_is_optional(m)
-            and m.promotion is False
-        ]
-        ends = board.outcome() is not None
-        if not ends:
-            replies = [m for m in replies if self._ends_nothing(m)]
-        board.pop()
-        if not replies or ends:
+        if not self._ends_nothing(first):
+            return
+        self.board.push(first)
+        avoid = (first.from_square, first.to_square)
+        replies = [m for m in self._quiet_moves(avoid) if self._ends_nothing(m)]
+        self.board.pop()
+        if not replies:
             return
         reply = self.rng.choice(replies)
         assert first.from_square is not None and reply.from_square is not None
@@ -185,6 +173,19 @@ class Hand:
         self.wait(0.3, 1.0)
         self._simple(first.to_square, first.from_square)
         self.wait(1.0, 3.0)
+
+    def _quiet_moves(self, avoid: tuple[int | None, ...] = ()) -> list[Move]:
+        """Legal moves of a piece on the board to an empty square not in ``avoid``, with no
+        promotion and no question."""
+        return [
+            m
+            for m in self.board.legal_moves
+            if m.from_square is not None
+            and not self.occ[m.to_square]
+            and m.to_square not in avoid
+            and m.promotion is False
+            and not self._promotion_is_optional(m)
+        ]
 
     def touch(self) -> None:
         own = [
@@ -211,10 +212,7 @@ class Hand:
         for to, ms in by_to.items():
             if to == move.to_square or self.occ[to] or len(ms) != 1:
                 continue
-            self.board.push(ms[0])
-            ends = self.board.outcome() is not None
-            self.board.pop()
-            if not ends:
+            if self._ends_nothing(ms[0]):
                 options.append(ms[0])
         return self.rng.choice(options) if options else None
 
