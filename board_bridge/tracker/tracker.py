@@ -181,14 +181,15 @@ class _Pending:
 
 @dataclass(slots=True)
 class _Fork:
-    """The other story of a doubtful capture the tracker did not believe (the board
-    changed within the capture wait: read as the attacker still held): the tracker as it
-    would be had the capture stood, and the events since, fed to it only when the board
+    """The other story of a doubtful capture: the tracker did not believe it (the board
+    changed within the capture wait: read as the attacker still held), or believed it and
+    the held attacker's move came too late to be read (see ``held_settle``). The tracker
+    as it would be in that story, and the events since, fed to it only when the board
     reaches a state the tracker's own story cannot explain."""
 
     alt: Tracker
     events: list[SensorEvent]
-    capture: tuple[Move, ...]  # the capture the other story made then
+    capture: tuple[Move, ...]  # the move the other story made then (a capture, or the held one's)
     at: int  # its index in the game's moves (a correction: the open move's)
     fed: int = 0  # events fed to ``alt`` so far
 
@@ -1172,7 +1173,8 @@ class Tracker:
 
     def _keep_stories(self, event: SensorEvent) -> None:
         """Before ``event`` is taken in: if it interrupts a capture's wait (the tracker
-        then reads the attacker as still held), keep the story where the capture stood."""
+        then reads the attacker as still held), keep the story where the capture stood;
+        if it interrupts a held attacker's move waiting to be believed, keep that story."""
         waiting, self._waiting = self._waiting, None
         if (
             waiting is not None
