@@ -14,6 +14,7 @@ refilled after the attacker was lifted: occupancy alone cannot tell it from a he
 from __future__ import annotations
 
 import copy
+import math
 from dataclasses import dataclass, field
 
 from board_bridge.shogi import (
@@ -177,6 +178,9 @@ class _Pending:
     cands: tuple[Move, ...]
     question: QuestionAsked
     saved_prev: tuple[float, str] | None
+    # a capture whose target was emptied and refilled after the attacker was lifted: the
+    # attacker may still be in the air (a knocked piece put back), see _candidates
+    held: bool = False
 
 
 @dataclass(slots=True)
@@ -189,8 +193,8 @@ class _Fork:
 
     alt: Tracker
     events: list[SensorEvent]
-    capture: tuple[Move, ...]  # the move the other story made then (a capture, or the held one's)
-    at: int  # its index in the game's moves (a correction: the open move's)
+    plies: tuple[tuple[Move, ...], ...]  # the moves the other story made then (variants)
+    at: int  # the first one's index in the game's moves (a correction: the open move's)
     fed: int = 0  # events fed to ``alt`` so far
 
 
@@ -282,8 +286,8 @@ class Tracker:
         # the other story of a capture not believed (see _Fork); moves already sent to a
         # server cannot be revised: the daemon turns this off when playing online
         self._revise = revise
-        # the capture waiting: (state id, game generation, its moves, replacing the open move?)
-        self._waiting: tuple[int, int, tuple[Move, ...], bool] | None = None
+        # the capture waiting: (state id, game generation, its explanation)
+        self._waiting: tuple[int, int, _Expl] | None = None
         self._forks: list[_Fork] = []
         self._n_illegal = 0  # illegal states shown
         # the last move is a doubtful capture made when its wait ran out: its attacker may
@@ -614,24 +618,30 @@ class Tracker:
                 return self._end(Outcome(Termination.ILLEGAL_MOVE, ill.offender ^ 1, detail), now)
             self._settled = True
             return self._show_illegal(ill, self._t_change)
-        if expl.held and not force and quiet < self._story_wait():
+        if expl.held and not ctx.virtual and not force and quiet < self._story_wait():
             # the held attacker's move, or a piece put on its square by the opponent (an
             # illegal drop, say): shown as the error it would be, believed if it stays;
             # if the board changes first (the reply begins), kept as the other story
             if self._revise and expl.kind == CORRECT and self._expected is None:
-                self._waiting = (self._state_id, self._gen, expl.moves, True)
+                self._waiting = (self._state_id, self._gen, expl)
             return self._show_for_now(ctx)
         held = self._held(ctx, expl, quiet) if expl.capture else _INF
         if not force and held < self._capture_wait():
-            if self._revise and expl.kind in (MOVE, CORRECT) and self._expected is None:
-                self._waiting = (self._state_id, self._gen, expl.moves, expl.kind == CORRECT)
+            if self._revise and expl.kind in (MOVE, CORRECT, TWO) and self._expected is None:
+                self._waiting = (self._state_id, self._gen, expl)
             return []
         self._settled = True
         if ctx.virtual:
             return self._apply_pending(ctx, expl)
+        was_pending = self._pending
+        if self._open_held and not expl.held and self._revise and self._expected is None:
+            self._keep_held(ctx)
         outs = self._apply(ctx, expl)
-        if held < _INF and expl.kind == MOVE and self._open and self._history[-1] in expl.moves:
-            self._open_held = True  # its wait ran out: see _candidates
+        if expl.kind in (MOVE, CORRECT) and self._in_the_air(ctx, expl, held):
+            if self._pending is not None and self._pending is not was_pending:
+                self._pending.held = True
+            elif self._open and self._history[-1] in expl.moves:
+                self._open_held = True
         return outs
 
     # --- explaining a state -------------------------------------------------------
@@ -687,15 +697,16 @@ class Tracker:
             prev = ctx.prev
             d0 = diff(obs, prev.exp)
             src_ok = self._src_ok(om, obs, ctx.w_cur, until)
-            # a capture made when its wait ran out, then nothing lifted and a piece set down
-            # soon: the attacker may have been held all along (a knocked piece put back),
-            # and this its move from where it stood (never a likelier story)
+            # a capture made when its wait ran out (or whose promotion question waits),
+            # then nothing lifted and a piece set down soon: the attacker may have been
+            # held all along (a knocked piece put back), and this its move from where it
+            # stood (never a likelier story than a clean one)
+            pending = self._pending
             held = (
                 not src_ok
                 and not touches
-                and not ctx.virtual
                 and not self._tournament  # there a piece left where it may not go loses
-                and self._open_held
+                and (pending.held if pending is not None else self._open_held)
                 and self._t_change - ctx.w_cur <= 2 * self._capture_wait()
             )
             # putting a captured piece back on the board is deliberate, and rare
@@ -728,6 +739,12 @@ class Tracker:
                 cands.append(_Expl(INPROG0, lifted=lifted0, involved=deps))
         if d and not ctx.virtual and not self._tournament and self._game.peek() is not None:
             cands += self._takebacks(ctx, obs, until)
+        if ctx.virtual and any(c.held for c in cands):
+            # the mover has not answered its question yet: a piece set down where its held
+            # piece could go is that piece, not the opponent's reply begun before the answer
+            for c in cands:
+                if c.kind == MOVE:
+                    c.penalty += 2
         for c in cands:
             c.score = self._score(c, touches)
         return cands
@@ -834,16 +851,38 @@ class Tracker:
         back? Not if the target was lifted before the attacker (nobody knocks a piece they
         have not reached yet... and keeps holding), nor if it was swapped out in under a
         twentieth of a second (no hand puts a knocked piece back that fast)."""
+        swap = self._swap(origin, target, since, until)
+        return swap is not None and swap >= _SWAP
+
+    def _swap(self, origin: int, target: int, since: float, until: float) -> float | None:
+        """How long the target was last empty, if it was lifted after the attacker (inf if
+        it never was); None if it was lifted first."""
         hist = self._hist
-        lifts = hist.lifts(target, since, until)
-        closed = [(a, b) for a, b in lifts if b is not None]
+        closed = [(a, b) for a, b in hist.lifts(target, since, until) if b is not None]
         if not closed:
-            return True
+            return _INF
         start, end = closed[-1]
-        if end - start < _SWAP:
-            return False
         attacker = hist.last_lift(origin, since, until)
-        return not (attacker is not None and start < attacker)
+        return None if attacker is not None and start < attacker else end - start
+
+    def _in_the_air(self, ctx: _Ctx, expl: _Expl, held: float) -> bool:
+        """The capture just read may be its attacker still in the air: it waited out the
+        capture wait (``held``), or its target was swapped out fast after the attacker
+        was lifted (a knocked piece can wobble back as fast). See _candidates."""
+        if held < _INF:
+            return True
+        if expl.kind == MOVE:
+            base, since = ctx.cur, ctx.w_cur
+        elif expl.kind == CORRECT and ctx.prev is not None:
+            base, since = ctx.prev, ctx.w_prev
+        else:
+            return False
+        m = expl.moves[0]
+        if m.from_square is None or not base.codes[m.to_square]:
+            return False
+        # (the refill that made the state is seen: changes at ``until`` are not)
+        swap = self._swap(m.from_square, m.to_square, since, math.nextafter(self._t_change, _INF))
+        return swap is not None and swap < _SWAP
 
     def _complete(
         self,
@@ -1184,7 +1223,7 @@ class Tracker:
             and self._pending is None
             and event.cells.translate(self._norm) != self._cells
         ):
-            self._fork(waiting[2], waiting[3])
+            self._fork(waiting[2])
         made = self._history
         self._forks = [
             f
@@ -1192,22 +1231,21 @@ class Tracker:
             if len(made) <= f.at + _FORK_PLIES
             and len(f.events) < _FORK_EVENTS
             # the tracker came to the same capture after all: nothing else to keep
-            and not (len(made) > f.at and made[f.at] in f.capture)
+            and not all(
+                len(made) > f.at + i and made[f.at + i] in ms for i, ms in enumerate(f.plies)
+            )
         ]
         for f in self._forks:
             f.events.append(event)
 
-    def _fork(self, capture: tuple[Move, ...], correcting: bool) -> None:
-        """Keep the other story of a doubtful capture (``correcting``: replacing the open
-        move): the tracker had it stood."""
-        before = self._game
-        if correcting:
-            if not self._open or not self._history or self._p0 is None:
-                return
-            before = before.copy()
-            before.pop()
-        if not all(before.is_legal(m) for m in capture):
-            return  # not from this position (a guard: _keep_stories checks it was seen here)
+    def _fork(self, expl: _Expl) -> None:
+        """Keep the other story of a doubtful capture (a move, a correction of the open
+        move, or a chain ending with one): the tracker had it stood."""
+        if expl.kind == TWO:
+            plies = tuple(p.variants for p in expl.chain) + ((expl.moves,) if expl.moves else ())
+            correcting = expl.chain[0].correcting
+        else:
+            plies, correcting = (expl.moves,), expl.kind == CORRECT
         # shared: what is never mutated (the positions, moves, settings); the game's board
         # by its own fast copy; the other stories are not the copy's
         shared: dict[int, object] = {id(x): x for x in (self._cache, self.params, self.ruleset)}
@@ -1218,16 +1256,20 @@ class Tracker:
             if cached is not None:
                 shared[id(cached)] = None  # worked out again on demand
         alt = copy.deepcopy(self, shared)
-        assert alt._cells is not None
-        t = alt._t_change
-        if correcting:
-            assert alt._p0 is not None
-            alt._correct(alt._p0, capture, t, alt._cells)
-        else:
-            alt._new_move(alt._info(), capture, t, t, alt._cells)
+        alt._apply(alt._context(), expl)
+        if alt._phase != "play" or alt._illegal is not None:
+            return  # not a story from this position after all (a guard)
         alt._settled = True
-        kept = _Fork(alt, [], capture, len(self._history) - int(correcting))
+        kept = _Fork(alt, [], plies, len(self._history) - int(correcting))
         self._forks = [*self._forks[1 - _FORKS :], kept]
+
+    def _keep_held(self, ctx: _Ctx) -> None:
+        """A clean explanation beats the held attacker's move (the opponent's reply, say):
+        keep that move as the other story, taken if the tracker's own later fails."""
+        assert self._cells is not None
+        held = [c for c in self._candidates(ctx, self._cells, _INF) if c.held and c.moves]
+        if held:
+            self._fork(min(held, key=lambda c: c.score))
 
     def _drop_stories(self) -> None:
         self._waiting = None
