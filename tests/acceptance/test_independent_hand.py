@@ -66,7 +66,8 @@ def test_one_noise_kind_raised(index: int, kind: str) -> None:
 
 
 # logs that once missed, each for a reason of its own (docs/tracker.md, "Limits"):
-# (corpus game, seed, target lifted first, only this noise kind, pace, the --extra kinds)
+# (corpus game or "random N", seed, target lifted first, only this noise kind, pace, the
+# --extra kinds)
 ONCE_MISSED = {
     "held 1.2 s after the knock, then set down: its move corrects the capture": (
         8,
@@ -109,11 +110,56 @@ ONCE_MISSED = {
         1.0,
         True,
     ),
+    "a held attacker set down where the opponent could drop: read as the drop, kept": (
+        17,
+        8017,
+        False,
+        None,
+        1.5,
+        True,
+    ),
+    "a doubtful capture in a two-move chain, a piece adjusted within its wait": (
+        9,
+        8009,
+        False,
+        None,
+        0.7,
+        True,
+    ),
+    "a held attacker set down while the capture's promotion question waits": (
+        6,
+        10006,
+        False,
+        None,
+        1.5,
+        True,
+    ),
+    "the same, the capture correcting the open move": (18, 10118, True, None, 1.5, True),
+    "a knocked piece back in 44 ms (a fast capture's readings), then the held one set down": (
+        "random 1001",
+        1001,
+        False,
+        None,
+        0.7,
+        True,
+    ),
+    "the same in 48 ms, and the capture's promotion question waits": (
+        17,
+        117,
+        False,
+        None,
+        0.5,
+        False,
+    ),
 }
 
 
 @pytest.mark.parametrize("why", sorted(ONCE_MISSED))
 def test_once_missed(why: str) -> None:
     index, seed, target_first, only, pace, extra = ONCE_MISSED[why]
-    game = GAMES[index]
+    if isinstance(index, str):  # "random N", as check_tracker names it
+        sfen, moves = random_game(1000 + int(index.split()[1]))
+        game = {"sfen": sfen, "moves": [m.usi() for m in moves]}
+    else:
+        game = GAMES[index]
     _replayed(game["sfen"], game["moves"], seed, noise_for(only, pace, extra), target_first)

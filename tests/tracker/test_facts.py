@@ -11,6 +11,7 @@ from board_bridge.tracker.outputs import (
     MoveMade,
     MoveRetracted,
     QuestionAsked,
+    QuestionCancelled,
     StateRestored,
     TakeBack,
 )
@@ -412,3 +413,44 @@ def test_a_held_attacker_set_down_after_something_else_was_lifted_is_an_error() 
     s.place("4d", dt=0.2)
     tracker, outs = run(s.events, _GOLD, tail=5.0)
     assert usi(tracker.moves) == ["5e5d"] and tracker.unresolved() is not None
+
+
+def test_a_held_attacker_set_down_while_the_capture_question_waits_is_its_move() -> None:
+    # the silver on 5d lifted, 5c knocked and put back: the readings of 5d5c, asked once
+    # the capture wait has run out (promotion is optional there). The silver, still held,
+    # is set down on 4c before the answer: the question was for the wrong move.
+    silver = "4k4/9/4p4/4S4/9/9/9/9/4K4 b - 1"
+    s = Script(silver).lift("5d", dt=1.0).lift("5c", dt=0.3).place("5c", dt=0.3)
+    s.place("4c", dt=1.5).press("nonpromote", dt=0.6)
+    tracker, outs = run(s.events, silver)
+    asked = [o.square for o in of(outs, QuestionAsked)]
+    assert asked == [sq("5c"), sq("4c")] and len(of(outs, QuestionCancelled)) == 1
+    assert usi(tracker.moves) == ["5d4c"] and tracker.unresolved() is None
+    assert of(outs, IllegalState) == []
+
+
+def test_a_knocked_piece_wobbling_back_then_the_held_piece_set_down_is_its_move() -> None:
+    # the gold lifted, 5d wobbles back within 30 ms (the readings of a fast capture, made
+    # at once), then the gold is set down on 4d: gote has nothing in hand, so only the
+    # held gold explains it, believed once the board has stayed so (held_settle)
+    gold = _GOLD.replace(" b p ", " b - ")
+    s = Script(gold).lift("5e", dt=1.0).lift("5d", dt=0.3).place("5d", dt=0.03)
+    s.place("4d", dt=0.6)
+    tracker, outs = run(s.events, gold, tail=1.0)
+    assert usi(tracker.moves) == ["5e5d"] and of(outs, IllegalState)
+    outs += tracker.tick(s.t + 3.1)
+    assert usi(tracker.moves) == ["5e4d"] and tracker.unresolved() is None
+
+
+def test_a_held_attacker_read_as_the_opponents_drop_is_kept_as_the_other_story() -> None:
+    # the gold held past the capture wait, then set down on 6d: also gote's legal P*6d
+    # after 5e5d, which is read. Gote then moves its king: only the held gold's story
+    # has gote to move, and it is taken once the board has stayed so.
+    s = _gold_lifted_and_5d_knocked().place("6d", dt=1.5)
+    s.lift("5a", dt=2.0).place("4a", dt=0.4)
+    tracker, outs = run(s.events, _GOLD, tail=1.0)
+    assert usi(tracker.moves) == ["5e5d", "P*6d"]  # not yet: shown red first
+    assert of(outs, IllegalState)
+    outs += tracker.tick(s.t + 3.5)
+    assert usi(tracker.moves) == ["5e6d", "5a4a"] and tracker.unresolved() is None
+    assert [o.move.usi() for o in of(outs, TakeBack)] == ["P*6d", "5e5d"]
