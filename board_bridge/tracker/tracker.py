@@ -698,13 +698,13 @@ class Tracker:
             d0 = diff(obs, prev.exp)
             src_ok = self._src_ok(om, obs, ctx.w_cur, until)
             # a capture made when its wait ran out (or whose promotion question waits),
-            # then nothing lifted and a piece set down soon: the attacker may have been
-            # held all along (a knocked piece put back), and this its move from where it
-            # stood (never a likelier story than a clean one)
+            # then nothing lifted (but the piece the held one takes) and a piece set down
+            # soon: the attacker may have been held all along (a knocked piece put back),
+            # and this its move from where it stood (never a likelier story than a clean
+            # one)
             pending = self._pending
             held = (
                 not src_ok
-                and not touches
                 and not self._tournament  # there a piece left where it may not go loses
                 and (pending.held if pending is not None else self._open_held)
                 and self._t_change - ctx.w_cur <= 2 * self._capture_wait()
@@ -712,7 +712,7 @@ class Tracker:
             # putting a captured piece back on the board is deliberate, and rare
             uncapture = bool(prev.codes[om.to_square])
             if not d0:
-                if src_ok or held:
+                if src_ok or (held and not touches):
                     cands.append(
                         _Expl(
                             RETRACT, involved={om.to_square: 1}, penalty=int(uncapture), held=held
@@ -720,6 +720,8 @@ class Tracker:
                     )
             elif src_ok or held:
                 for ms, cap in self._corrections(ctx, obs, d0, until, held):
+                    if held and any(sq != ms[0].to_square for sq in touches):
+                        continue
                     deps = _dep_correct(prev, om, ms[0], {})
                     penalty = int(held or (uncapture and ms[0].to_square != om.to_square))
                     cands.append(
