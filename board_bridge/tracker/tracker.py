@@ -72,6 +72,7 @@ IDLE, MOVE, CORRECT, RETRACT, BACK, INPROG, INPROG0, TWO = range(8)
 _NEG_INF = float("-inf")
 _INF = float("inf")
 _MAX_STATES = 120  # intermediate states looked at for a move made before the board settled
+_SHORT = 0.2  # a position shown less long before the reply began is a less likely story
 _SWAP = 0.05  # a target empty for less than this was swapped out by the capturing hand
 _GAPS = 13  # the last moves whose last steps (previous change to landing) give the pace
 _CHATTER = 0.03  # transitions closer than this are one landing's contact bounce
@@ -138,7 +139,7 @@ class _Ply:
     correcting: bool
     t: float
     cells: str
-    short: bool  # shown for less than the settle time: a less likely story (two lifts)
+    short: bool  # shown less than _SHORT (or a capture not waited out): a less likely story
 
 
 @dataclass(slots=True)
@@ -712,7 +713,10 @@ class Tracker:
             # putting a captured piece back on the board is deliberate, and rare
             uncapture = bool(prev.codes[om.to_square])
             if not d0:
-                if src_ok or (held and not touches):
+                back = om.from_square
+                if (src_ok and (back is None or self._moved_on(om, back, ctx.w_cur, until))) or (
+                    held and not touches
+                ):
                     cands.append(
                         _Expl(
                             RETRACT, involved={om.to_square: 1}, penalty=int(uncapture), held=held
@@ -722,6 +726,13 @@ class Tracker:
                 for ms, cap in self._corrections(ctx, obs, d0, until, held):
                     if held and any(sq != ms[0].to_square for sq in touches):
                         continue
+                    to = ms[0].to_square
+                    if (
+                        not held
+                        and not prev.codes[to]
+                        and not self._moved_on(om, to, ctx.w_cur, until)
+                    ):
+                        continue  # set down before the open move's piece was lifted
                     deps = _dep_correct(prev, om, ms[0], {})
                     penalty = int(held or (uncapture and ms[0].to_square != om.to_square))
                     cands.append(
@@ -756,6 +767,12 @@ class Tracker:
         tracker believes is there must have been lifted since (another piece is there now)."""
         src = om.to_square
         return cells[src] == EMPTY or self._hist.last_lift(src, since, until) is not None
+
+    def _moved_on(self, om: Move, sq: int, since: float, until: float) -> bool:
+        """Could the open move's piece have been set down on ``sq`` (empty before)? Not if
+        ``sq`` was already occupied when its destination was last lifted: another piece."""
+        lift = self._hist.last_lift(om.to_square, since, until)
+        return lift is None or self._hist.empty_at(sq, lift) is not False
 
     def _corrections(
         self, ctx: _Ctx, cells: str, d0: list[int], until: float = float("inf"), held: bool = False
@@ -879,11 +896,15 @@ class Tracker:
             base, since = ctx.prev, ctx.w_prev
         else:
             return False
-        m = expl.moves[0]
-        if m.from_square is None or not base.codes[m.to_square]:
-            return False
         # (the refill that made the state is seen: changes at ``until`` are not)
-        swap = self._swap(m.from_square, m.to_square, since, math.nextafter(self._t_change, _INF))
+        return self._wobbled(base, expl.moves[0], since, math.nextafter(self._t_change, _INF))
+
+    def _wobbled(self, base: PosInfo, move: Move, since: float, until: float) -> bool:
+        """A capture whose target was swapped out fast after the attacker was lifted: also
+        the readings of a knocked piece wobbling back while the attacker was held."""
+        if move.from_square is None or not base.codes[move.to_square]:
+            return False
+        swap = self._swap(move.from_square, move.to_square, since, until)
         return swap is not None and swap < _SWAP
 
     def _complete(
@@ -1059,11 +1080,14 @@ class Tracker:
                     for ms, cap in self._corrections(ctx, cells, d0, until=t1):
                         firsts.append((ms, cap, True, ctx.prev))
             for ms, cap, correcting, base in firsts:
-                # a capture seen only in the history needs capture_settle to be believed,
-                # unless what came next could not have been the capturing piece still held
+                # a capture seen only in the history needs capture_settle to be believed
+                # (or swapped out so fast a knocked piece could have wobbled back), unless
+                # what came next could not have been the capturing piece still held
                 shown = t1 - t0
-                short = shown < self.params.settle or (
-                    cap and self._held_for(base, ms[0], i, since) < self._capture_wait()
+                since_base = ctx.w_prev if correcting else since
+                short = shown < _SHORT or (
+                    (cap or self._wobbled(base, ms[0], since_base, t1))
+                    and self._held_for(base, ms[0], i, since) < self._capture_wait()
                 )
                 ply = _Ply(ms, correcting, t0, cells, short)
                 chain = (*prefix, ply)
