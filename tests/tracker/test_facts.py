@@ -454,3 +454,40 @@ def test_a_held_attacker_read_as_the_opponents_drop_is_kept_as_the_other_story()
     outs += tracker.tick(s.t + 3.5)
     assert usi(tracker.moves) == ["5e6d", "5a4a"] and tracker.unresolved() is None
     assert [o.move.usi() for o in of(outs, TakeBack)] == ["P*6d", "5e5d"]
+
+
+def test_a_quick_reply_on_the_square_the_open_move_left_is_no_retraction() -> None:
+    # 5e4d, gote drops a pawn on 5e, and sente's hand is on the gold 0.25 s later (before
+    # the settle time): the board then shows the position before 5e4d, but the pawn was
+    # on 5e before the gold left 4d, so it is another piece, not the gold taken back
+    sfen = "4k4/9/9/9/4G4/9/9/9/4K4 b p 1"
+    s = Script(sfen).lift("5e", dt=1.0).place("4d", dt=0.4)
+    s.place("5e", dt=1.5).lift("4d", dt=0.25).place("4c", dt=0.5)
+    tracker, outs = run(s.events, sfen)
+    assert usi(tracker.moves) == ["5e4d", "P*5e", "4d4c"] and tracker.unresolved() is None
+    assert of(outs, MoveRetracted) == [] and of(outs, IllegalState) == []
+
+
+def test_a_quick_reply_next_to_a_drop_is_no_correction_of_it() -> None:
+    # G*5e, gote drops a gold on 5c, and sente's hand is on its gold 0.25 s later: 5e
+    # empty and 5c filled also read as G*5e set down on 5c instead, but 5c was filled
+    # before 5e was lifted
+    sfen = "4k4/9/9/9/9/9/9/9/4K4 b Gg 1"
+    s = Script(sfen).place("5e", dt=1.0)
+    s.place("5c", dt=1.5).lift("5e", dt=0.25).place("5d", dt=0.5)
+    tracker, outs = run(s.events, sfen)
+    assert usi(tracker.moves) == ["G*5e", "G*5c", "5e5d"] and tracker.unresolved() is None
+    assert of(outs, MoveCorrected) == [] and of(outs, IllegalState) == []
+
+
+def test_a_drop_taken_a_quarter_second_later_is_a_move_and_its_capture() -> None:
+    # 5g5e, gote drops a pawn on 5c, and sente takes it 0.27 s later, the pawn lifted
+    # first: also the readings of 5g5e moved on to 5c past a hand hovering there, but a
+    # position shown that long is a move the quick reply answered
+    sfen = "4k4/9/9/9/9/9/4R4/9/4K4 b p 1"
+    s = Script(sfen).lift("5g", dt=1.0).place("5e", dt=0.4)
+    s.place("5c", dt=1.5).lift("5c", dt=0.27).lift("5e", dt=0.3).place("5c", dt=0.3)
+    s.press("promote")
+    tracker, outs = run(s.events, sfen)
+    assert usi(tracker.moves) == ["5g5e", "P*5c", "5e5c+"] and tracker.unresolved() is None
+    assert of(outs, MoveCorrected) == []
