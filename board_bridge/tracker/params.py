@@ -46,7 +46,9 @@ class TrackerParams:
       could have moved to, nothing else lifted (read as a correction of the capture);
       and a capture read as a held attacker that in fact stood (see docs/tracker.md).
       Meanwhile the state may be an error the player is about to undo: a piece the
-      opponent dropped where it may not go, taken back on seeing red.
+      opponent dropped where it may not go, taken back on seeing red. A move that ends
+      the game (mate, ...) also stands only after this long (an illegal drop can read
+      as a legal mating drop of another kind).
     - ``illegal_settle``: tournament mode: an illegal move left on the board this long (or
       until the clock is pressed) loses the game.
     """

@@ -945,8 +945,9 @@ class Tracker:
             origin = reloc[1] if reloc is not None and reloc[0] == f else f
             for to, ms in groups.items():
                 capture = bool(info.codes[to])
-                if not capture and not relaxed:
-                    # the piece lands after it was lifted
+                if not capture and not relaxed and origin != to:
+                    # the piece lands after it was lifted (on polarity boards a piece set
+                    # down, then turned over where it stands, is its own origin)
                     fill = self._hist.last_fill(to, until)
                     if fill is not None and not self._hist.empty_at(origin, fill):
                         continue
@@ -1647,7 +1648,7 @@ class Tracker:
 
     def _check_end(self, t: float, at_once: bool = False) -> list[TrackerOutput]:
         """The position's own end (mate, sennichite, ...). It stands once the last move can
-        no longer be a misread: the board stayed so for ``takeback_settle``, the clock was
+        no longer be a misread: the board stayed so for ``held_settle``, the clock was
         pressed, or the log ended (a hover over a mating square must not end the game)."""
         outcome = self._game.outcome(self.ruleset)
         self._end_pending = None
@@ -1664,7 +1665,9 @@ class Tracker:
             return []
         if self._illegal is not None or not self._settled:
             return []
-        if not force and now - max(self._t_change, pending[1]) < self.params.takeback_settle:
+        # as long as another story waits: a piece dropped where it may not go reads the
+        # same as a legal mating drop of another kind, and is taken back on seeing red
+        if not force and now - max(self._t_change, pending[1]) < self._story_wait():
             return []
         return self._end(pending[0], pending[1])
 

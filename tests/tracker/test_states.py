@@ -353,9 +353,10 @@ def test_a_hover_that_would_mate_does_not_end_the_game() -> None:
     tracker, outs = run(s.events, sfen)
     assert usi(tracker.moves) == ["G*4b"] and of(outs, GameEnded) == []
     assert tracker.phase == "play"
-    # a mate that stands ends the game once the board has stayed so
+    # a mate that stands ends the game once the board has stayed so (held_settle: a
+    # piece dropped where it may not go can read as a legal mating drop of another kind)
     s = Script(sfen).place("5b")
-    tracker, outs = run(s.events, sfen, tail=1.0)
+    tracker, outs = run(s.events, sfen, tail=2.5)
     assert of(outs, GameEnded) == [] and tracker.phase == "play"
-    ended = of(tracker.tick(s.t + 2.5), GameEnded)
+    ended = of(tracker.tick(s.t + 3.1), GameEnded)
     assert ended and ended[0].t == s.t and tracker.phase == "over"
