@@ -1,7 +1,7 @@
 """Replay games through the independent virtual hand and report every mismatch.
 
 Usage: python -m tests.acceptance.check_tracker [--seeds N] [--first-seed S] [--only KIND]
-[--random N] [--first-random R] [--pace F] [--extra]
+[--random N] [--first-random R] [--pace F] [--extra] [--polarity]
 (KIND: one noise kind at a raised rate, the others off; F: every human time multiplied by
 F, 0.5 a fast player, 2 a slow one; see handgen.Noise).
 """
@@ -46,10 +46,18 @@ def noise_for(only: str | None, pace: float = 1.0, extra: bool = False) -> Noise
     return Noise(**off, pace=pace)
 
 
-def check(sfen: str, want: list[str], seed: int, noise: Noise, target_first: bool) -> str | None:
+def check(
+    sfen: str,
+    want: list[str],
+    seed: int,
+    noise: Noise,
+    target_first: bool,
+    polarity: bool = False,
+) -> str | None:
     """None if the game's log replays to exactly ``want`` and ends resolved, else why not."""
-    log = make_log(sfen, [Move.from_usi(u) for u in want], seed, noise, target_first)
-    tracker, _outs = replay(log, sfen)
+    log = make_log(sfen, [Move.from_usi(u) for u in want], seed, noise, target_first, polarity)
+    sensing = "polarity" if polarity else "occupancy"
+    tracker, _outs = replay(log, sfen, sensing=sensing)
     got = [m.usi() for m in tracker.board.move_stack]
     if got == want and tracker.unresolved() is None:
         return None
@@ -69,6 +77,7 @@ def main() -> None:
     parser.add_argument("--first-random", type=int, default=0, help="first random game's number")
     parser.add_argument("--pace", type=float, default=1.0, help="human times multiplied by")
     parser.add_argument("--extra", action="store_true", help="the default noise and " + str(EXTRA))
+    parser.add_argument("--polarity", action="store_true", help="a board that reads faces (u/p)")
     args = parser.parse_args()
     noise = noise_for(args.only, args.pace, args.extra)
     games = [json.loads(line) for line in (SHARED / "games" / "corpus.jsonl").open()]
@@ -91,7 +100,7 @@ def main() -> None:
     start = time.perf_counter()
     bad = 0
     for name, sfen, want, seed, target_first in cases:
-        problem = check(sfen, want, seed, noise, target_first)
+        problem = check(sfen, want, seed, noise, target_first, args.polarity)
         if problem:
             bad += 1
             print(f"{name}: {problem}")

@@ -14,6 +14,7 @@ from board_bridge.shogi import (
     BISHOP,
     DRAGON,
     HORSE,
+    KING,
     LANCE,
     ROOK,
     Board,
@@ -52,11 +53,27 @@ class Noise:
 class Hand:
     """A player's hands over an occupancy board: every change becomes a sensor frame."""
 
-    def __init__(self, sfen: str, rng: random.Random, noise: Noise, t0: float = 0.0) -> None:
+    def __init__(
+        self,
+        sfen: str,
+        rng: random.Random,
+        noise: Noise,
+        t0: float = 0.0,
+        polarity: bool = False,
+    ) -> None:
         self.board = Board(sfen)
         self.rng = rng
         self.noise = noise
         self.occ = self.board.occupied()
+        # polarity boards: the face up of what physically stands on each square ("u" or
+        # "p"), and of the piece in the hand (None: a piece put back shows its old face)
+        self.polarity = polarity
+        self.face = ["u"] * 81
+        for sq in range(81):
+            piece = self.board.piece_at(sq)
+            if piece is not None and piece.piece_type > KING:
+                self.face[sq] = "p"
+        self.holding: str | None = None
         self.t = t0
         self.events: list[SensorEvent] = []
         self._emit()
@@ -64,14 +81,32 @@ class Hand:
     # --- low level -------------------------------------------------------------------
 
     def _emit(self) -> None:
-        cells = "".join("x" if o else "." for o in self.occ)
+        if self.polarity:
+            cells = "".join(f if o else "." for o, f in zip(self.occ, self.face, strict=True))
+        else:
+            cells = "".join("x" if o else "." for o in self.occ)
         self.events.append(SensorFrame(round(self.t, 4), cells))
 
     def _set(self, sq: int, value: bool, dt: float) -> None:
         self.t += dt
         if self.occ[sq] != value:
             self.occ[sq] = value
+            if value and self.holding is not None:
+                self.face[sq] = self.holding
             self._emit()
+
+    def take(self, sq: int | None) -> None:
+        """The hand takes the piece standing on ``sq`` (None: one from the hand)."""
+        self.holding = "u" if sq is None else self.face[sq]
+
+    def final_face(self, move: Move) -> None:
+        """The hand turns its piece as ``move`` leaves it, just before it lands."""
+        if move.from_square is None:
+            self.holding = "u"
+            return
+        piece = self.board.piece_at(move.from_square)
+        assert piece is not None
+        self.holding = "p" if move.promotion or piece.piece_type > KING else "u"
 
     def dt(self, lo: float, hi: float) -> float:
         """A human time between ``lo`` and ``hi`` seconds, at the hand's pace."""
@@ -120,8 +155,10 @@ class Hand:
         occupied = [s for s in around if self.occ[s]]
         if occupied:
             sq = self.rng.choice(occupied)
+            held, self.holding = self.holding, None  # the knocked piece keeps its face
             self.lift(sq, self.dt(0.05, 0.3))
             self.land(sq, self.dt(0.06, 0.6))
+            self.holding = held
 
     def adjust(self) -> None:
         """Straighten any piece on the board, either side's."""
@@ -143,6 +180,7 @@ class Hand:
             return
         sq = self.rng.choice(bad)
         self.wait(0.3, 1.5)
+        self.take(None)
         self.land(sq)
         self.wait(1.0, 2.5)  # red lights
         self.lift(sq)
@@ -237,6 +275,7 @@ class Hand:
         if noise.takeback and rng.random() < noise.takeback:
             self.takeback(move)
         fr, to = move.from_square, move.to_square
+        self.take(fr)
         if fr is None:
             self._drop(move)
         else:
@@ -261,17 +300,20 @@ class Hand:
             if rng.random() < noise.hover:
                 self.hover()
             if board.piece_at(to) is not None:
-                self._capture_onto(fr_phys, to)
+                self._capture_onto(fr_phys, move)
             else:
                 if rng.random() < noise.knock:
                     self.knock(to)
                 self._walk(fr, to)
+                self.final_face(move)
                 self.land(to)
-            if self._promotion_is_optional(move):
+            if self._promotion_is_optional(move) and not self.polarity:
                 self.answer("promote" if move.promotion else "nonpromote")
         board.push(move)
+        self.holding = None
 
     def _simple(self, fr: int, to: int) -> None:
+        self.take(fr)
         self.lift(fr)
         self._walk(fr, to)
         self.land(to)
@@ -288,12 +330,14 @@ class Hand:
         self.land(fr)
         self.wait(0.4, 1.2)
 
-    def _capture_onto(self, fr_phys: int, to: int) -> None:
+    def _capture_onto(self, fr_phys: int, move: Move) -> None:
         rng = self.rng
+        to = move.to_square
         if rng.random() < self.noise.hold:
             self.wait(0.8, 3.0)  # the attacker held over the board
             if rng.random() < self.noise.knock:
                 self.knock(to)
+        self.final_face(move)
         style = rng.random()
         if style < self.noise.fast_capture:
             # swap: the target is empty only for tens of milliseconds
@@ -349,20 +393,26 @@ def make_log(
     seed: int,
     noise: Noise | None = None,
     target_first: bool = False,
+    polarity: bool = False,
 ) -> list[SensorEvent]:
+    """The log of ``moves`` played by a hand with ``noise`` (``target_first``: captures
+    lift the captured piece first; ``polarity``: a board that reads each piece's face)."""
     rng = random.Random(seed)
-    hand = Hand(sfen, rng, noise or Noise())
+    hand = Hand(sfen, rng, noise or Noise(), polarity=polarity)
     hand.wait(0.5, 2.0)
     for move in moves:
         if target_first and move.from_square is not None and hand.board.piece_at(move.to_square):
             hand.wait(0.4, 2.0)
             hand.lift(move.to_square)
             hand.wait(0.2, 1.0)
+            hand.take(move.from_square)
             hand.lift(move.from_square)
+            hand.final_face(move)
             hand.land(move.to_square)
-            if hand._promotion_is_optional(move):
+            if hand._promotion_is_optional(move) and not polarity:
                 hand.answer("promote" if move.promotion else "nonpromote")
             hand.board.push(move)
+            hand.holding = None
         else:
             hand.play(move)
     hand.wait(1.0, 2.0)
