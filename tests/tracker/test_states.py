@@ -252,6 +252,16 @@ def test_polarity_flip_of_the_moved_piece_corrects_the_promotion() -> None:
     assert of(outs, MoveCorrected)[0].new.usi() == "8h2b+"
 
 
+def test_polarity_flip_after_a_quiet_move_corrects_the_promotion() -> None:
+    # no capture this time: the rook set down on 5c unpromoted, then turned over there
+    sfen = "4k4/9/9/9/9/9/4R4/9/4K4 b - 1"
+    s = Script(sfen, sensing="polarity").lift("5g").place("5c").wait(1.0)
+    s.lift("5c").place("5c", "p", dt=0.3)
+    tracker, outs = run(s.events, sfen, sensing="polarity")
+    assert usi(tracker.moves) == ["5g5c+"] and of(outs, IllegalState) == []
+    assert [o.new.usi() for o in of(outs, MoveCorrected)] == ["5g5c+"]
+
+
 def test_polarity_wrong_face_for_the_move() -> None:
     s = Script(sensing="polarity").lift("7g").place("7f", "p")  # promoted outside the zone
     tracker, outs = run(s.events, sensing="polarity")
