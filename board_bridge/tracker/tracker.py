@@ -188,9 +188,10 @@ class _Pending:
 class _Fork:
     """The other story of a doubtful capture: the tracker did not believe it (the board
     changed within the capture wait: read as the attacker still held), or believed it and
-    the held attacker's move came too late to be read (see ``held_settle``). The tracker
-    as it would be in that story, and the events since, fed to it only when the board
-    reaches a state the tracker's own story cannot explain."""
+    the held attacker's move came too late to be read (see ``held_settle``); or of a
+    take-back believed because the board stayed so, in which a move was in progress. The
+    tracker as it would be in that story, and the events since, fed to it only when the
+    board reaches a state the tracker's own story cannot explain."""
 
     alt: Tracker
     events: list[SensorEvent]
@@ -295,6 +296,7 @@ class Tracker:
         # still have been in the air (see _candidates); any push or pop clears it
         self._open_held = False
         self._shown_for_now = -1  # the state shown as an error while another story waits
+        self._no_later = -1  # a state kept as a move in progress (see _keep_in_progress)
 
     # ------------------------------------------------------------------ public API
 
@@ -587,7 +589,18 @@ class Tracker:
             return self._decide_resync()
         expl, later, ctx = self._evaluate()
         quiet = now - self._t_change
-        if later is not None and quiet >= self._takeback_wait():
+        if (
+            later is not None
+            and quiet >= self._takeback_wait()
+            and self._no_later != self._state_id
+        ):
+            if (
+                later.kind in (RETRACT, BACK)
+                and not ctx.virtual
+                and self._revise
+                and self._expected is None
+            ):
+                self._keep_in_progress(later.back)
             expl = later
         elif later is not None:
             # a move in progress for now; a take-back if the board stays so
@@ -1273,6 +1286,25 @@ class Tracker:
             correcting = expl.chain[0].correcting
         else:
             plies, correcting = (expl.moves,), expl.kind == CORRECT
+        alt = self._copy()
+        alt._apply(alt._context(), expl)
+        if alt._phase != "play" or alt._illegal is not None:
+            return  # not a story from this position after all (a guard)
+        alt._settled = True
+        self._keep(_Fork(alt, [], plies, len(self._history) - int(correcting)))
+
+    def _keep_in_progress(self, back: int) -> None:
+        """A take-back is believed because the board stayed so (``takeback_settle``): keep
+        the story where it was a move in progress after all (the opponent's hand lifted
+        the piece it takes, then took long to lift its own)."""
+        k = max(1, back)
+        alt = self._copy()
+        alt._no_later = self._state_id
+        plies = tuple((m,) for m in self._history[-k:])
+        self._keep(_Fork(alt, [], plies, len(self._history) - k))
+
+    def _copy(self) -> Tracker:
+        """A copy of the tracker for another story."""
         # shared: what is never mutated (the positions, moves, settings); the game's board
         # by its own fast copy; the other stories are not the copy's
         shared: dict[int, object] = {id(x): x for x in (self._cache, self.params, self.ruleset)}
@@ -1282,12 +1314,9 @@ class Tracker:
         for cached in (self._eval, self._intents):
             if cached is not None:
                 shared[id(cached)] = None  # worked out again on demand
-        alt = copy.deepcopy(self, shared)
-        alt._apply(alt._context(), expl)
-        if alt._phase != "play" or alt._illegal is not None:
-            return  # not a story from this position after all (a guard)
-        alt._settled = True
-        kept = _Fork(alt, [], plies, len(self._history) - int(correcting))
+        return copy.deepcopy(self, shared)
+
+    def _keep(self, kept: _Fork) -> None:
         self._forks = [*self._forks[1 - _FORKS :], kept]
 
     def _keep_held(self, ctx: _Ctx) -> None:

@@ -153,6 +153,14 @@ ONCE_MISSED = {
         0.7,
         True,
     ),
+    "a slow capture, its target lifted 3 s before the attacker: read as a drop taken back": (
+        20,
+        74220,
+        True,
+        None,
+        2.5,
+        True,
+    ),
     "the same in 48 ms, and the capture's promotion question waits": (
         17,
         117,

@@ -491,3 +491,16 @@ def test_a_drop_taken_a_quarter_second_later_is_a_move_and_its_capture() -> None
     tracker, outs = run(s.events, sfen)
     assert usi(tracker.moves) == ["5g5e", "P*5c", "5e5c+"] and tracker.unresolved() is None
     assert of(outs, MoveCorrected) == []
+
+
+def test_a_slow_capture_read_as_a_drop_taken_back_is_revised() -> None:
+    # S*5e, then gote takes it with the gold, the silver lifted first and the gold only
+    # 3.1 s later: the board showed the position before the drop long enough to be read
+    # as the drop taken back; the gold set down on 5e then only fits the capture's story
+    sfen = "4k4/9/9/4g4/9/9/9/9/4K4 b S 1"
+    s = Script(sfen).place("5e", dt=1.0).lift("5e", dt=3.0).lift("5d", dt=3.1)
+    s.place("5e", dt=0.5)
+    tracker, outs = run(s.events, sfen, tail=1.0)
+    assert usi(tracker.moves) == [] and of(outs, MoveRetracted)  # not yet
+    outs += tracker.tick(s.t + 3.5)
+    assert usi(tracker.moves) == ["S*5e", "5d5e"] and tracker.unresolved() is None
