@@ -125,6 +125,15 @@ def _windows(
     return tuple((sq, after, until) for sq, n in deps.items() for _ in range(n))
 
 
+def _read_from(ctx: _Ctx, expl: _Expl) -> tuple[PosInfo, float] | None:
+    """The position a move or a correction is read from, and since when (its window)."""
+    if expl.kind == MOVE:
+        return ctx.cur, ctx.w_cur
+    if expl.kind == CORRECT and ctx.prev is not None:
+        return ctx.prev, ctx.w_prev
+    return None
+
+
 def _in_progress(c: _Expl) -> bool:
     """Does the explanation leave a move in progress (nothing to decide yet)?"""
     return c.kind in (INPROG, INPROG0) or (c.kind == TWO and not c.moves)
@@ -903,14 +912,12 @@ class Tracker:
         was lifted (a knocked piece can wobble back as fast). See _candidates."""
         if held < _INF:
             return True
-        if expl.kind == MOVE:
-            base, since = ctx.cur, ctx.w_cur
-        elif expl.kind == CORRECT and ctx.prev is not None:
-            base, since = ctx.prev, ctx.w_prev
-        else:
+        read = _read_from(ctx, expl)
+        if read is None:
             return False
         # (the refill that made the state is seen: changes at ``until`` are not)
-        return self._wobbled(base, expl.moves[0], since, math.nextafter(self._t_change, _INF))
+        until = math.nextafter(self._t_change, _INF)
+        return self._wobbled(read[0], expl.moves[0], read[1], until)
 
     def _wobbled(self, base: PosInfo, move: Move, since: float, until: float) -> bool:
         """A capture whose target was swapped out fast after the attacker was lifted: also
@@ -1194,13 +1201,10 @@ class Tracker:
     def _held(self, ctx: _Ctx, expl: _Expl, quiet: float) -> float:
         """How long the state of a capture that may be a held attacker has stood (see
         ``_held_for``); for a chain, how long the board has been quiet."""
-        if expl.kind == MOVE:
-            base, since = ctx.cur, ctx.w_cur
-        elif expl.kind == CORRECT and ctx.prev is not None:
-            base, since = ctx.prev, ctx.w_prev
-        else:
+        read = _read_from(ctx, expl)
+        if read is None:
             return quiet
-        return self._held_for(base, expl.moves[0], len(self._states) - 1, since)
+        return self._held_for(read[0], expl.moves[0], len(self._states) - 1, read[1])
 
     def _held_for(self, base: PosInfo, capture: Move, i: int, since: float) -> float:
         """How long a capture's state (``self._states[i]``) stood as its piece could not
