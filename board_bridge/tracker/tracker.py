@@ -1274,7 +1274,7 @@ class Tracker:
             for f in self._forks
             if len(made) <= f.at + _FORK_PLIES
             and len(f.events) < _FORK_EVENTS
-            # the tracker came to the same capture after all: nothing else to keep
+            # the tracker came to the same moves after all: nothing else to keep
             and not all(
                 len(made) > f.at + i and made[f.at + i] in ms for i, ms in enumerate(f.plies)
             )
