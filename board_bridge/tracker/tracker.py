@@ -603,12 +603,7 @@ class Tracker:
             and quiet >= self._takeback_wait()
             and self._no_later != self._state_id
         ):
-            if (
-                later.kind in (RETRACT, BACK)
-                and not ctx.virtual
-                and self._revise
-                and self._expected is None
-            ):
+            if later.kind in (RETRACT, BACK) and not ctx.virtual and self._keeps_stories():
                 self._keep_in_progress(later.back)
             expl = later
         elif later is not None:
@@ -645,19 +640,19 @@ class Tracker:
             # the held attacker's move, or a piece put on its square by the opponent (an
             # illegal drop, say): shown as the error it would be, believed if it stays;
             # if the board changes first (the reply begins), kept as the other story
-            if self._revise and expl.kind == CORRECT and self._expected is None:
+            if expl.kind == CORRECT and self._keeps_stories():
                 self._waiting = (self._state_id, self._gen, expl)
             return self._show_for_now(ctx)
         held = self._held(ctx, expl, quiet) if expl.capture else _INF
         if not force and held < self._capture_wait():
-            if self._revise and expl.kind in (MOVE, CORRECT, TWO) and self._expected is None:
+            if expl.kind in (MOVE, CORRECT, TWO) and self._keeps_stories():
                 self._waiting = (self._state_id, self._gen, expl)
             return []
         self._settled = True
         if ctx.virtual:
             return self._apply_pending(ctx, expl)
         was_pending = self._pending
-        if self._open_held and not expl.held and self._revise and self._expected is None:
+        if self._open_held and not expl.held and self._keeps_stories():
             self._keep_held(ctx)
         outs = self._apply(ctx, expl)
         if expl.kind in (MOVE, CORRECT) and self._in_the_air(ctx, expl, held):
@@ -736,7 +731,7 @@ class Tracker:
             uncapture = bool(prev.codes[om.to_square])
             if not d0:
                 back = om.from_square
-                if (src_ok and (back is None or self._moved_on(om, back, ctx.w_cur, until))) or (
+                if (src_ok and (back is None or self._landed_after(om.to_square, back, until))) or (
                     held and not touches
                 ):
                     cands.append(
@@ -748,13 +743,6 @@ class Tracker:
                 for ms, cap in self._corrections(ctx, obs, d0, until, held):
                     if held and any(sq != ms[0].to_square for sq in touches):
                         continue
-                    to = ms[0].to_square
-                    if (
-                        not held
-                        and not prev.codes[to]
-                        and not self._moved_on(om, to, ctx.w_cur, until)
-                    ):
-                        continue  # set down before the open move's piece was lifted
                     deps = _dep_correct(prev, om, ms[0], {})
                     penalty = int(held or (uncapture and ms[0].to_square != om.to_square))
                     cands.append(
@@ -790,11 +778,11 @@ class Tracker:
         src = om.to_square
         return cells[src] == EMPTY or self._hist.last_lift(src, since, until) is not None
 
-    def _moved_on(self, om: Move, sq: int, since: float, until: float) -> bool:
-        """Could the open move's piece have been set down on ``sq`` (empty before)? Not if
-        ``sq`` was already occupied when its destination was last lifted: another piece."""
-        lift = self._hist.last_lift(om.to_square, since, until)
-        return lift is None or self._hist.empty_at(sq, lift) is not False
+    def _landed_after(self, origin: int, to: int, until: float) -> bool:
+        """Could the piece standing on ``origin`` have been set down on ``to``? Not if
+        ``to`` was last filled while ``origin`` still read occupied: another piece."""
+        fill = self._hist.last_fill(to, until)
+        return fill is None or bool(self._hist.empty_at(origin, fill))
 
     def _corrections(
         self, ctx: _Ctx, cells: str, d0: list[int], until: float = float("inf"), held: bool = False
@@ -803,9 +791,7 @@ class Tracker:
         (``held``: the open move's piece never landed, it moves from where it stood)."""
         om = ctx.open_move
         assert ctx.prev is not None and om is not None
-        reloc = None
-        if om.from_square is not None and not held:
-            reloc = (om.from_square, om.to_square)
+        reloc = None if held else (om.from_square, om.to_square)
         return [
             (ms, cap)
             for ms, cap in self._complete(ctx.prev, cells, d0, ctx.w_prev, reloc, until)
@@ -933,14 +919,15 @@ class Tracker:
         obs: str,
         d: list[int],
         since: float,
-        reloc: tuple[int, int] | None,
+        reloc: tuple[int | None, int] | None,
         until: float = float("inf"),
         relaxed: bool = False,
     ) -> list[tuple[tuple[Move, ...], bool]]:
         """Legal moves from ``info`` whose result shows ``obs`` (``d``: the differing
         squares), grouped by squares; with whether each is a capture that may yet be an
         attacker held after a knock (see ``_capture_doubtful``).
-        ``reloc``: (from, where that piece physically is) for a correction."""
+        ``reloc``: (from, None for a drop, where that piece physically is) for a
+        correction: a piece set down elsewhere must have left that square first."""
         n = len(d)
         if n == 0 or n > 2:
             return []
@@ -965,12 +952,15 @@ class Tracker:
             origin = reloc[1] if reloc is not None and reloc[0] == f else f
             for to, ms in groups.items():
                 capture = bool(info.codes[to])
-                if not capture and not relaxed and origin != to:
+                if (
+                    not capture
+                    and not relaxed
+                    and origin != to
+                    and not self._landed_after(origin, to, until)
+                ):
                     # the piece lands after it was lifted (on polarity boards a piece set
                     # down, then turned over where it stands, is its own origin)
-                    fill = self._hist.last_fill(to, until)
-                    if fill is not None and not self._hist.empty_at(origin, fill):
-                        continue
+                    continue
                 doubtful = False
                 if capture and not relaxed:
                     if reach is None:
@@ -981,7 +971,17 @@ class Tracker:
                 out.append((tuple(ms), doubtful))
         if n == 1:
             s = d[0]
-            if exp[s] == EMPTY and obs[s] == self._fresh:
+            dropped = reloc[1] if reloc is not None and reloc[0] is None else None
+            if (
+                exp[s] == EMPTY
+                and obs[s] == self._fresh
+                and (
+                    dropped is None
+                    or dropped == s
+                    or relaxed
+                    or self._landed_after(dropped, s, until)
+                )
+            ):
                 drops = info.drops_to(s)
                 if drops:
                     out.append((tuple(drops), False))
@@ -1330,6 +1330,11 @@ class Tracker:
         held = [c for c in self._candidates(ctx, self._cells, _INF) if c.held and c.moves]
         if held:
             self._fork(min(held, key=lambda c: c.score))
+
+    def _keeps_stories(self) -> bool:
+        """Other stories may be kept: revisions are on (not online), and no engine move is
+        expected (the engine's move is the truth)."""
+        return self._revise and self._expected is None
 
     def _drop_stories(self) -> None:
         self._waiting = None
