@@ -186,7 +186,7 @@ class Hand:
         self.lift(sq)
         self.wait(0.4, 1.2)
 
-    def takeback(self, move: Move) -> None:
+    def takeback(self) -> None:
         """Play a quiet move and let the opponent reply quietly, then take both back."""
         quiet = self._quiet_moves()
         if not quiet:
@@ -273,7 +273,7 @@ class Hand:
         if noise.illegal_drop and rng.random() < noise.illegal_drop:
             self.illegal_drop()
         if noise.takeback and rng.random() < noise.takeback:
-            self.takeback(move)
+            self.takeback()
         fr, to = move.from_square, move.to_square
         self.take(fr)
         if fr is None:
@@ -285,7 +285,6 @@ class Hand:
                 self._simple(fr, alt.to_square)
                 self.wait(0.5, 2.0)
                 self.lift(alt.to_square)
-                fr_phys = alt.to_square
             elif rng.random() < noise.retract and (alt := self._quiet_alternative(move)):
                 self._simple(fr, alt.to_square)
                 self.wait(2.5, 4.0)
@@ -293,23 +292,26 @@ class Hand:
                 self.land(fr)
                 self.wait(0.5, 1.5)
                 self.lift(fr)
-                fr_phys = fr
             else:
                 self.lift(fr)
-                fr_phys = fr
             if rng.random() < noise.hover:
                 self.hover()
             if board.piece_at(to) is not None:
-                self._capture_onto(fr_phys, move)
+                self._capture_onto(move)
             else:
                 if rng.random() < noise.knock:
                     self.knock(to)
                 self._walk(fr, to)
                 self.final_face(move)
                 self.land(to)
-            if self._promotion_is_optional(move) and not self.polarity:
-                self.answer("promote" if move.promotion else "nonpromote")
-        board.push(move)
+        self.done(move)
+
+    def done(self, move: Move) -> None:
+        """``move`` is on the board: answer the board's promotion question if it asks one
+        (a polarity board reads the face instead), and let go of the piece."""
+        if self._promotion_is_optional(move) and not self.polarity:
+            self.answer("promote" if move.promotion else "nonpromote")
+        self.board.push(move)
         self.holding = None
 
     def _simple(self, fr: int, to: int) -> None:
@@ -330,7 +332,7 @@ class Hand:
         self.land(fr)
         self.wait(0.4, 1.2)
 
-    def _capture_onto(self, fr_phys: int, move: Move) -> None:
+    def _capture_onto(self, move: Move) -> None:
         rng = self.rng
         to = move.to_square
         if rng.random() < self.noise.hold:
@@ -409,10 +411,7 @@ def make_log(
             hand.lift(move.from_square)
             hand.final_face(move)
             hand.land(move.to_square)
-            if hand._promotion_is_optional(move) and not polarity:
-                hand.answer("promote" if move.promotion else "nonpromote")
-            hand.board.push(move)
-            hand.holding = None
+            hand.done(move)
         else:
             hand.play(move)
     hand.wait(1.0, 2.0)
