@@ -1,7 +1,7 @@
 """Replay games through the independent virtual hand and report every mismatch.
 
 Usage: python -m tests.acceptance.check_tracker [--seeds N] [--first-seed S] [--only KIND]
-[--random N] [--first-random R] [--pace F] [--extra] [--polarity]
+[--random N] [--first-random R] [--pace F] [--extra] [--polarity] [--rich] [--overlap]
 (KIND: one noise kind at a raised rate, the others off; F: every human time multiplied by
 F, 0.5 a fast player, 2 a slow one; see handgen.Noise).
 """
@@ -31,19 +31,30 @@ RAISED = {
     "drop_correction": 0.5,
     "illegal_drop": 0.15,
     "takeback": 0.1,
+    "overlap": 0.5,
 }
 
 
 # the kinds the default noise leaves off, at everyday rates (--extra)
 EXTRA = {"adjust": 0.05, "drop_correction": 0.1, "illegal_drop": 0.03, "takeback": 0.02}
+OVERLAP = 0.3  # --overlap: the share of moves to a neighbouring square pushed, not lifted
 
 
-def noise_for(only: str | None, pace: float = 1.0, extra: bool = False) -> Noise:
+def noise_for(
+    only: str | None,
+    pace: float = 1.0,
+    extra: bool = False,
+    rich: bool = False,
+    overlap: bool = False,
+) -> Noise:
+    more = {"rich": float(rich)}
+    if overlap:
+        more["overlap"] = OVERLAP
     if only is None:
-        return Noise(pace=pace, **(EXTRA if extra else {}))
+        return Noise(pace=pace, **more, **(EXTRA if extra else {}))
     off = {f.name: 0.0 for f in fields(Noise) if f.name in RAISED}
     off[only] = RAISED[only]
-    return Noise(**off, pace=pace)
+    return Noise(**{**off, **more}, pace=pace)
 
 
 def check(
@@ -78,8 +89,10 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=1.0, help="human times multiplied by")
     parser.add_argument("--extra", action="store_true", help="the default noise and " + str(EXTRA))
     parser.add_argument("--polarity", action="store_true", help="a board that reads faces (u/p)")
+    parser.add_argument("--rich", action="store_true", help="noise inside every capture too")
+    parser.add_argument("--overlap", action="store_true", help="pieces pushed to the next square")
     args = parser.parse_args()
-    noise = noise_for(args.only, args.pace, args.extra)
+    noise = noise_for(args.only, args.pace, args.extra, args.rich, args.overlap)
     games = [json.loads(line) for line in (SHARED / "games" / "corpus.jsonl").open()]
     cases = []
     for gi, game in enumerate(games):

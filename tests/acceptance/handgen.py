@@ -47,6 +47,13 @@ class Noise:
     drop_correction: float = 0.0  # a dropped piece set down elsewhere first, then moved on
     illegal_drop: float = 0.0  # a piece dropped where it may not go, then back to the hand
     takeback: float = 0.0  # a quiet move and a quiet reply played, both taken back
+    # captures with noise of their own (touch, knock, hover, hold at the rates above, and a
+    # capturing slider crossing the squares between), either capture order
+    rich: float = 0.0
+    # a piece pushed to a neighbouring square, not lifted: that square reads occupied a
+    # few hundredths of a second before the piece's own reads empty (quiet moves, and
+    # captures whose target was taken off first)
+    overlap: float = 0.0
     pace: float = 1.0  # every human time (not switch bounce) multiplied by this
 
 
@@ -278,6 +285,9 @@ class Hand:
         self.take(fr)
         if fr is None:
             self._drop(move)
+        elif board.piece_at(to) is None and self._slid(fr, to):
+            self.final_face(move)
+            self.push_onto(fr, to)
         else:
             if rng.random() < noise.illegal:
                 self._illegal_and_back(fr)
@@ -314,6 +324,18 @@ class Hand:
         self.board.push(move)
         self.holding = None
 
+    def _slid(self, fr: int, to: int) -> bool:
+        """Whether the piece is pushed from ``fr`` to the neighbouring ``to`` (drawn only
+        when the kind is on)."""
+        near = abs(fr // 9 - to // 9) <= 1 and abs(fr % 9 - to % 9) <= 1
+        return bool(self.noise.overlap) and near and self.rng.random() < self.noise.overlap
+
+    def push_onto(self, fr: int, to: int) -> None:
+        """The held piece pushed from ``fr`` onto ``to``: ``to`` closes first (with no
+        bounce: the piece slides in, it does not land)."""
+        self._set(to, True, self.dt(0.1, 0.9))
+        self.lift(fr, self.rng.uniform(0.005, 0.045))
+
     def _simple(self, fr: int, to: int) -> None:
         self.take(fr)
         self.lift(fr)
@@ -332,9 +354,16 @@ class Hand:
         self.land(fr)
         self.wait(0.4, 1.2)
 
+    def _rich(self) -> bool:
+        """Whether this capture gets noise of its own (drawn only when the kind is on)."""
+        return bool(self.noise.rich) and self.rng.random() < self.noise.rich
+
     def _capture_onto(self, move: Move) -> None:
         rng = self.rng
         to = move.to_square
+        if self._rich():
+            assert move.from_square is not None
+            self._walk(move.from_square, to)
         if rng.random() < self.noise.hold:
             self.wait(0.8, 3.0)  # the attacker held over the board
             if rng.random() < self.noise.knock:
@@ -348,6 +377,36 @@ class Hand:
         else:
             self.lift(to)
             self.land(to, self.dt(0.2, 1.2))
+
+    def capture_target_first(self, move: Move) -> None:
+        """The captured piece is taken off first, then the attacker set down in its place."""
+        assert move.from_square is not None
+        fr, to = move.from_square, move.to_square
+        rich = self._rich()
+        noise, rng = self.noise, self.rng
+        self.wait(0.4, 2.0)
+        if rich and rng.random() < noise.touch:
+            self.touch()
+        self.lift(to)
+        self.wait(0.2, 1.0)
+        if rich and rng.random() < noise.knock:
+            self.knock(to)
+        self.take(fr)
+        if self._slid(fr, to):
+            self.final_face(move)
+            self.push_onto(fr, to)
+            self.done(move)
+            return
+        self.lift(fr)
+        if rich:
+            if rng.random() < noise.hover:
+                self.hover()
+            self._walk(fr, to)
+            if rng.random() < noise.hold:
+                self.wait(0.8, 3.0)
+        self.final_face(move)
+        self.land(to)
+        self.done(move)
 
     def _promotion_is_optional(self, move: Move) -> bool:
         if move.from_square is None:
@@ -404,14 +463,7 @@ def make_log(
     hand.wait(0.5, 2.0)
     for move in moves:
         if target_first and move.from_square is not None and hand.board.piece_at(move.to_square):
-            hand.wait(0.4, 2.0)
-            hand.lift(move.to_square)
-            hand.wait(0.2, 1.0)
-            hand.take(move.from_square)
-            hand.lift(move.from_square)
-            hand.final_face(move)
-            hand.land(move.to_square)
-            hand.done(move)
+            hand.capture_target_first(move)
         else:
             hand.play(move)
     hand.wait(1.0, 2.0)
