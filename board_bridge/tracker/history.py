@@ -54,6 +54,11 @@ class SquareHistory:
             state = not occupied
         return state
 
+    def left_by(self, sq: int, t: float, overlap: float) -> bool:
+        """Had the piece on ``sq`` left it by time ``t``, or within ``overlap`` after (a
+        piece slid onto the next square closes that square's switch before its own opens)?"""
+        return bool(self.empty_at(sq, t)) or bool(self.empty_at(sq, t + overlap))
+
     def last_change(self, sq: int) -> float | None:
         tr = self._tr[sq]
         return tr[-1][0] if tr else None

@@ -33,6 +33,9 @@ class TrackerParams:
     - ``min_lift``: an occupied square must read empty at least this long to count as
       lifted (a fast capture empties its target for tens of milliseconds; a switch's
       bounce opens it for a few).
+    - ``overlap``: a piece slid (not lifted) onto a square may close that square's switch
+      up to this long before its own square's opens. Shorter than any human reaction: a
+      square filled earlier than this before a piece left its own holds another piece.
     - ``takeback_settle``: a retraction or take-back whose occupancy is also that of a move
       in progress (the opponent lifting the piece it will capture) is only believed once
       the board has stayed so this long.
@@ -59,6 +62,7 @@ class TrackerParams:
     bounce: float = 0.015
     min_reply: float = 0.1
     min_lift: float = 0.005
+    overlap: float = 0.05
     takeback_settle: float = 2.0
     takeback_settle_max: float = 5.0
     held_settle: float = 3.0

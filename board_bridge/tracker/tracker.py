@@ -778,11 +778,17 @@ class Tracker:
         src = om.to_square
         return cells[src] == EMPTY or self._hist.last_lift(src, since, until) is not None
 
+    def _left(self, origin: int, to: int, t: float) -> bool:
+        """Had the piece on ``origin`` left it when ``to`` was filled at ``t``? A piece slid
+        onto the next square may close it a moment before its own square opens."""
+        near = abs(origin // 9 - to // 9) <= 1 and abs(origin % 9 - to % 9) <= 1
+        return self._hist.left_by(origin, t, self.params.overlap if near else 0.0)
+
     def _landed_after(self, origin: int, to: int, until: float) -> bool:
         """Could the piece standing on ``origin`` have been set down on ``to``? Not if
         ``to`` was last filled while ``origin`` still read occupied: another piece."""
         fill = self._hist.last_fill(to, until)
-        return fill is None or bool(self._hist.empty_at(origin, fill))
+        return fill is None or self._left(origin, to, fill)
 
     def _corrections(
         self, ctx: _Ctx, cells: str, d0: list[int], until: float = float("inf"), held: bool = False
@@ -861,7 +867,7 @@ class Tracker:
         refill = hist.last_refill(target, since, until)
         if refill is None:
             return False
-        if origin != target and not hist.empty_at(origin, refill):
+        if origin != target and not self._left(origin, target, refill):
             return False  # the attacker was still on its square when the target was refilled
         for tf, sq in hist.fills_between(refill, until):
             # an empty square filled after the "capture": a piece in the air, unless another

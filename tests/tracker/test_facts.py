@@ -504,3 +504,23 @@ def test_a_slow_capture_read_as_a_drop_taken_back_is_revised() -> None:
     assert usi(tracker.moves) == [] and of(outs, MoveRetracted)  # not yet
     outs += tracker.tick(s.t + 3.5)
     assert usi(tracker.moves) == ["S*5e", "5d5e"] and tracker.unresolved() is None
+
+
+def test_a_piece_slid_to_the_next_square_closes_it_before_its_own_opens() -> None:
+    # pieces pushed along the board, not lifted: the square ahead reads occupied 30 ms
+    # before the piece's own square reads empty
+    s = Script().place("7f", dt=1.0).lift("7g", dt=0.03)
+    s.place("3d", dt=1.5).lift("3c", dt=0.03)
+    tracker, outs = run(s.events)
+    assert usi(tracker.moves) == ["7g7f", "3c3d"] and tracker.unresolved() is None
+    assert of(outs, IllegalState) == []
+
+
+def test_a_piece_slid_onto_the_piece_it_takes_once_that_was_lifted() -> None:
+    sfen = "4k4/9/9/9/4p4/4P4/9/9/4K4 b - 1"
+    s = Script(sfen).lift("5e", dt=1.0).place("5e", dt=0.6).lift("5f", dt=0.03)
+    s.lift("5a", dt=1.5).place("4a")
+    tracker, outs = run(s.events, sfen)
+    assert usi(tracker.moves) == ["5f5e", "5a4a"] and tracker.unresolved() is None
+    assert of(outs, IllegalState) == []
+
