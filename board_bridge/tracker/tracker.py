@@ -207,6 +207,7 @@ class _Fork:
     plies: tuple[tuple[Move, ...], ...]  # the moves the other story made then (variants)
     at: int  # the first one's index in the game's moves (a correction: the open move's)
     fed: int = 0  # events fed to ``alt`` so far
+    in_progress: bool = False  # a take-back's story: a move was in progress
 
 
 @dataclass(frozen=True, slots=True)
@@ -643,6 +644,10 @@ class Tracker:
             if expl.kind == CORRECT and self._keeps_stories():
                 self._waiting = (self._state_id, self._gen, expl)
             return self._show_for_now(ctx)
+        if expl.kind in (MOVE, TWO) and self._forks and not ctx.virtual:
+            alt = self._completes_in_progress(now)
+            if alt is not None:
+                return self._adopt(alt, now)
         held = self._held(ctx, expl, quiet) if expl.capture else _INF
         if not force and held < self._capture_wait():
             if expl.kind in (MOVE, CORRECT, TWO) and self._keeps_stories():
@@ -1311,7 +1316,31 @@ class Tracker:
         alt = self._copy()
         alt._no_later = self._state_id
         plies = tuple((m,) for m in self._history[-k:])
-        self._keep(_Fork(alt, [], plies, len(self._history) - k))
+        self._keep(_Fork(alt, [], plies, len(self._history) - k, in_progress=True))
+
+    def _completes_in_progress(self, now: float) -> Tracker | None:
+        """The first move after a take-back believed because the board stayed so: the story
+        where a move was in progress instead, if it reads the same board as that move
+        completed (a capture whose attacker was held long after its target was lifted).
+        One move is the simpler story than moves taken back and another made."""
+        for f in self._forks:
+            if not f.in_progress or len(self._history) != f.at:
+                continue
+            for event in f.events[f.fed :]:
+                f.alt.feed(event)
+            f.fed = len(f.events)
+            alt = f.alt._copy()
+            alt.tick(now)
+            if alt._cells is not None and not alt._settled:
+                alt._decide(now, force=True)
+            if (
+                alt._phase == "play"
+                and alt._illegal is None
+                and alt._n_illegal <= self._n_illegal
+                and len(alt._history) == f.at + len(f.plies) + 1
+            ):
+                return alt
+        return None
 
     def _copy(self) -> Tracker:
         """A copy of the tracker for another story."""

@@ -524,3 +524,16 @@ def test_a_piece_slid_onto_the_piece_it_takes_once_that_was_lifted() -> None:
     assert usi(tracker.moves) == ["5f5e", "5a4a"] and tracker.unresolved() is None
     assert of(outs, IllegalState) == []
 
+
+def test_a_capture_held_long_after_its_target_is_no_take_back_and_drop() -> None:
+    # L*5e, N*5d, and the lance takes the knight: the knight lifted, then the lance, held
+    # 2.6 s. The board then shows the position before both drops long enough to read as
+    # both taken back; the lance set down on 5d then also reads as a lance dropped there.
+    # One capture is the simpler story than two moves taken back and a drop.
+    sfen = "4k4/9/9/9/9/9/9/9/4K4 b Ln 1"
+    s = Script(sfen).place("5e", dt=1.0).place("5d", dt=1.5)
+    s.lift("5d", dt=1.5).lift("5e", dt=0.5).place("5d", dt=2.6)
+    s.lift("5a", dt=1.5).place("4a")
+    tracker, outs = run(s.events, sfen)
+    assert usi(tracker.moves) == ["L*5e", "N*5d", "5e5d", "5a4a"]
+    assert tracker.unresolved() is None
