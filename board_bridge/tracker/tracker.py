@@ -832,6 +832,8 @@ class Tracker:
                         if end != _INF:
                             latest = max(latest, end)
         else:
+            origin = c.moves[0].from_square if c.capture else None
+            attacker = touches[origin][-1][0] if origin in touches else None
             for sq, lifts in touches.items():
                 k = len(lifts) - c.involved.get(sq, 0)
                 if k > 0:
@@ -841,6 +843,10 @@ class Tracker:
                     closed = [end for _start, end in lifts[:k] if end != _INF]
                     if closed:
                         latest = max(latest, closed[-1])
+                    if attacker is not None:
+                        # a knock or touch still off the board when the attacker was lifted:
+                        # one hand cannot hold the one piece and lift the other
+                        n += sum(start < attacker < end != _INF for start, end in lifts[:k])
         return (n, int(_in_progress(c)), c.penalty, latest, c.kind)
 
     def _touches(self, since: float, until: float = _INF) -> dict[int, list[tuple[float, float]]]:

@@ -537,3 +537,15 @@ def test_a_capture_held_long_after_its_target_is_no_take_back_and_drop() -> None
     tracker, outs = run(s.events, sfen)
     assert usi(tracker.moves) == ["L*5e", "N*5d", "5e5d", "5a4a"]
     assert tracker.unresolved() is None
+
+
+def test_a_touch_right_after_a_capture_taken_target_first_is_no_capture_of_its_own() -> None:
+    # 5f takes 5e, the pawn lifted first; 0.25 s later gote's hand touches its pawn on 4e,
+    # which the gold could also have taken. Also the readings of 5f4e with 5e knocked, but
+    # 5e was off the board all the while the gold was lifted: one hand cannot do both.
+    sfen = "4k4/9/9/9/4pp3/4G4/9/9/4K4 b - 1"
+    s = Script(sfen).lift("5e", dt=1.0).lift("5f", dt=0.5).place("5e", dt=0.4)
+    s.lift("4e", dt=0.25).place("4e", dt=0.3).lift("5a", dt=1.0).place("4a")
+    tracker, outs = run(s.events, sfen)
+    assert usi(tracker.moves) == ["5f5e", "5a4a"] and tracker.unresolved() is None
+    assert of(outs, MoveCorrected) == []
