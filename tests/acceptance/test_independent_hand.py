@@ -10,6 +10,8 @@ docs/tracker.md, "Limits".
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tests.acceptance.check_tracker import RAISED, check, noise_for
@@ -78,7 +80,7 @@ def test_one_noise_kind_raised(index: int, kind: str) -> None:
 # logs that once missed, each for a reason of its own (docs/tracker.md, "Limits"):
 # (corpus game or "random N", seed, target lifted first, only this noise kind, pace, the
 # --extra kinds)
-ONCE_MISSED = {
+ONCE_MISSED: dict[str, tuple[Any, ...]] = {
     "held 1.2 s after the knock, then set down: its move corrects the capture": (
         8,
         108,
@@ -169,15 +171,35 @@ ONCE_MISSED = {
         0.5,
         False,
     ),
+    # (--rich, --overlap: the kinds check_tracker adds on top)
+    "a capture held 2.6 s after both lifted, its pieces both dropped just before (--rich)": (
+        25,
+        95025,
+        True,
+        None,
+        0.7,
+        False,
+        "rich",
+    ),
+    "a touch 0.26 s after a capture taken target first, of a piece it could take": (
+        5,
+        101005,
+        True,
+        None,
+        0.5,
+        False,
+        "overlap",
+    ),
 }
 
 
 @pytest.mark.parametrize("why", sorted(ONCE_MISSED))
 def test_once_missed(why: str) -> None:
-    index, seed, target_first, only, pace, extra = ONCE_MISSED[why]
+    index, seed, target_first, only, pace, extra, *more = ONCE_MISSED[why]
     if isinstance(index, str):  # "random N", as check_tracker names it
         sfen, moves = random_game(1000 + int(index.split()[1]))
         game = {"sfen": sfen, "moves": [m.usi() for m in moves]}
     else:
         game = GAMES[index]
-    _replayed(game["sfen"], game["moves"], seed, noise_for(only, pace, extra), target_first)
+    noise = noise_for(only, pace, extra, rich="rich" in more, overlap="overlap" in more)
+    _replayed(game["sfen"], game["moves"], seed, noise, target_first)
