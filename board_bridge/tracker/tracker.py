@@ -29,6 +29,7 @@ from board_bridge.shogi import (
     Termination,
     piece_type_from_symbol,
     piece_type_symbol,
+    square_distance,
     square_name,
 )
 from board_bridge.tracker.events import (
@@ -208,6 +209,13 @@ class _Fork:
     at: int  # the first one's index in the game's moves (a correction: the open move's)
     fed: int = 0  # events fed to ``alt`` so far
     in_progress: bool = False  # a take-back's story: a move was in progress
+
+    def caught_up(self) -> Tracker:
+        """``alt``, fed the events it has not seen yet."""
+        for event in self.events[self.fed :]:
+            self.alt.feed(event)
+        self.fed = len(self.events)
+        return self.alt
 
 
 @dataclass(frozen=True, slots=True)
@@ -786,7 +794,7 @@ class Tracker:
     def _left(self, origin: int, to: int, t: float) -> bool:
         """Had the piece on ``origin`` left it when ``to`` was filled at ``t``? A piece slid
         onto the next square may close it a moment before its own square opens."""
-        near = abs(origin // 9 - to // 9) <= 1 and abs(origin % 9 - to % 9) <= 1
+        near = square_distance(origin, to) <= 1
         return self._hist.left_by(origin, t, self.params.overlap if near else 0.0)
 
     def _landed_after(self, origin: int, to: int, until: float) -> bool:
@@ -1309,7 +1317,7 @@ class Tracker:
             plies, correcting = (expl.moves,), expl.kind == CORRECT
         alt = self._copy()
         alt._apply(alt._context(), expl)
-        if alt._phase != "play" or alt._illegal is not None:
+        if not self._explains(alt):
             return  # not a story from this position after all (a guard)
         alt._settled = True
         self._keep(_Fork(alt, [], plies, len(self._history) - int(correcting)))
@@ -1332,19 +1340,11 @@ class Tracker:
         for f in self._forks:
             if not f.in_progress or len(self._history) != f.at:
                 continue
-            for event in f.events[f.fed :]:
-                f.alt.feed(event)
-            f.fed = len(f.events)
-            alt = f.alt._copy()
+            alt = f.caught_up()._copy()
             alt.tick(now)
             if alt._cells is not None and not alt._settled:
                 alt._decide(now, force=True)
-            if (
-                alt._phase == "play"
-                and alt._illegal is None
-                and alt._n_illegal <= self._n_illegal
-                and len(alt._history) == f.at + len(f.plies) + 1
-            ):
+            if self._explains(alt) and len(alt._history) == f.at + len(f.plies) + 1:
                 return alt
         return None
 
@@ -1387,20 +1387,22 @@ class Tracker:
         be taken with ``_adopt`` once the board has stayed so). ``finish``: the log ends
         here, and the other story must leave nothing unresolved."""
         for f in reversed(self._forks):
-            alt = f.alt
-            for event in f.events[f.fed :]:
-                alt.feed(event)
-            f.fed = len(f.events)
+            alt = f.caught_up()
             if finish:
                 alt.finish(now)
             else:
                 alt.tick(now)
-            if alt._phase != "play" or alt._illegal is not None or alt._n_illegal > self._n_illegal:
+            if not self._explains(alt):
                 continue  # the other story cannot explain it either (or its game ended)
             if finish and alt.unresolved() is not None:
                 continue
             return alt
         return None
+
+    def _explains(self, alt: Tracker) -> bool:
+        """Does another story explain the board: in play, in no illegal state, and with no
+        more illegal states shown than the tracker's own?"""
+        return alt._phase == "play" and alt._illegal is None and alt._n_illegal <= self._n_illegal
 
     def _show_for_now(self, ctx: _Ctx) -> list[TrackerOutput]:
         """Show the state as the error it is in the tracker's story, once, and decide again
