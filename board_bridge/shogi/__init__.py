@@ -40,6 +40,7 @@ from board_bridge.shogi.core import (
     piece_type_from_symbol,
     piece_type_symbol,
     square,
+    square_distance,
     square_file,
     square_name,
     square_rank,
@@ -54,5 +55,5 @@ __all__ = [
     "SQUARE_NAMES", "SQUARES", "STARTING_SFEN", "WHITE", "Board", "Color", "IllegalMoveError",
     "IllegalReason", "InvalidMoveError", "InvalidSfenError", "Move", "Outcome", "Piece",
     "PieceType", "Ruleset", "Square", "Termination", "parse_square", "piece_type_from_symbol",
-    "piece_type_symbol", "square", "square_file", "square_name", "square_rank", "unpromoted",
+    "piece_type_symbol", "square", "square_distance", "square_file", "square_name", "square_rank", "unpromoted",
 ]

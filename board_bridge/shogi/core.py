@@ -111,6 +111,11 @@ def square_rank(sq: Square) -> int:
     return sq // 9 + 1
 
 
+def square_distance(a: Square, b: Square) -> int:
+    """The number of king steps between two squares (1: neighbours)."""
+    return max(abs(a // 9 - b // 9), abs(a % 9 - b % 9))
+
+
 def parse_square(name: str) -> Square:
     """``"7g"`` -> 56. Raises ValueError for anything else."""
     try:

@@ -20,6 +20,7 @@ from board_bridge.shogi import (
     Board,
     Move,
     piece_type_symbol,
+    square_distance,
 )
 from board_bridge.shogi.tables import BETWEEN
 from board_bridge.tracker.events import PlayerInput, SensorEvent, SensorFrame
@@ -327,7 +328,7 @@ class Hand:
     def _slid(self, fr: int, to: int) -> bool:
         """Whether the piece is pushed from ``fr`` to the neighbouring ``to`` (drawn only
         when the kind is on)."""
-        near = abs(fr // 9 - to // 9) <= 1 and abs(fr % 9 - to % 9) <= 1
+        near = square_distance(fr, to) <= 1
         return bool(self.noise.overlap) and near and self.rng.random() < self.noise.overlap
 
     def push_onto(self, fr: int, to: int) -> None:

@@ -18,6 +18,8 @@ from board_bridge.shogi import (
     Move,
     Ruleset,
     Termination,
+    parse_square,
+    square_distance,
 )
 from board_bridge.shogi.rules import declaration_points, impasse_24
 from tests.conftest import shared_path
@@ -325,3 +327,12 @@ def test_usi_position_line() -> None:
     other = Board("4k4/9/9/9/9/9/9/9/4K4 b G 1")
     other.push_usi("G*5b")
     assert other.to_usi_position() == "sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b"
+
+
+def test_square_distance_counts_king_steps() -> None:
+    assert square_distance(parse_square("5e"), parse_square("5e")) == 0
+    assert square_distance(parse_square("5e"), parse_square("4d")) == 1
+    assert square_distance(parse_square("9a"), parse_square("8b")) == 1
+    assert square_distance(parse_square("9a"), parse_square("1a")) == 8
+    assert square_distance(parse_square("1a"), parse_square("9i")) == 8
+    assert square_distance(parse_square("7g"), parse_square("5f")) == 2
