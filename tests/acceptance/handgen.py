@@ -153,14 +153,7 @@ class Hand:
         self._set(sq, False, self.dt(0.08, 0.7))
 
     def knock(self, near: int) -> None:
-        r, c = divmod(near, 9)
-        around = [
-            (r + dr) * 9 + c + dc
-            for dr in (-1, 0, 1)
-            for dc in (-1, 0, 1)
-            if (dr or dc) and 0 <= r + dr < 9 and 0 <= c + dc < 9
-        ]
-        occupied = [s for s in around if self.occ[s]]
+        occupied = [s for s in range(81) if square_distance(s, near) == 1 and self.occ[s]]
         if occupied:
             sq = self.rng.choice(occupied)
             held, self.holding = self.holding, None  # the knocked piece keeps its face
