@@ -811,10 +811,15 @@ class Tracker:
         om = ctx.open_move
         assert ctx.prev is not None and om is not None
         reloc = None if held else (om.from_square, om.to_square)
+        back = om.from_square
+        # the open move's piece goes back where it came from (another piece moves instead):
+        # it must have left the square it was set down on before that one was refilled
+        back_ok = held or back is None or self._landed_after(om.to_square, back, until)
         return [
             (ms, cap)
             for ms, cap in self._complete(ctx.prev, cells, d0, ctx.w_prev, reloc, until)
             if om not in ms  # the open move itself (or its promotion, on occupancy boards)
+            and (back_ok or back in (ms[0].from_square, ms[0].to_square))
         ]
 
     @staticmethod

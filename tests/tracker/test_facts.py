@@ -549,3 +549,15 @@ def test_a_touch_right_after_a_capture_taken_target_first_is_no_capture_of_its_o
     tracker, outs = run(s.events, sfen)
     assert usi(tracker.moves) == ["5f5e", "5a4a"] and tracker.unresolved() is None
     assert of(outs, MoveCorrected) == []
+
+
+def test_a_hover_over_the_landing_then_a_drop_where_the_piece_left_is_the_reply() -> None:
+    # 5g5f, the silver lifted again over 5f for a moment and set down; 1.8 s later gote
+    # drops a pawn on 5g. Also the occupancy of the silver back on 5g and a pawn dropped
+    # on 5f (a correction), but 5g was filled while the silver still stood on 5f.
+    sfen = "4k4/9/9/9/9/9/4S4/9/4K4 b Pp 1"
+    s = Script(sfen).lift("5g", dt=1.0).place("5f", dt=0.8).lift("5f", dt=0.47)
+    s.place("5f", dt=0.15).place("5g", dt=1.8).lift("5f", dt=1.5).place("4e")
+    tracker, outs = run(s.events, sfen)
+    assert usi(tracker.moves) == ["5g5f", "P*5g", "5f4e"] and tracker.unresolved() is None
+    assert of(outs, MoveCorrected) == []
