@@ -135,6 +135,12 @@ def _read_from(ctx: _Ctx, expl: _Expl) -> tuple[PosInfo, float] | None:
     return None
 
 
+def _story(c: _Expl) -> tuple[object, ...]:
+    """The squares of the moves an explanation makes, in order (variants alike)."""
+    plies = [(_squares(p.variants[0]), p.correcting) for p in c.chain]
+    return (*plies, (_squares(c.moves[0]), c.kind == CORRECT))
+
+
 def _in_progress(c: _Expl) -> bool:
     """Does the explanation leave a move in progress (nothing to decide yet)?"""
     return c.kind in (INPROG, INPROG0) or (c.kind == TWO and not c.moves)
@@ -556,7 +562,11 @@ class Tracker:
         answer = value in (INPUT_PROMOTE, INPUT_NONPROMOTE) or value in DROP_INPUTS
         if answer and self._cells is not None and not self._settled:
             # the player answered the board: the hand is off the board, the state is final
+            kept = {id(f) for f in self._forks}
             outs += self._decide(t, force=True)
+            for f in self._forks:
+                if id(f) not in kept:
+                    f.events.append(PlayerInput(t, value))  # the other story's answer too
         pending = self._pending
         if pending is not None and value in pending.question.options:
             outs += self._answer(t, value)
@@ -627,7 +637,8 @@ class Tracker:
                 moves, t0, cells = stood
                 outs = self._new_move(ctx.cur, moves, t0, t0, cells)
                 return outs + self._decide(now, force)
-        if expl is None and self._forks and not ctx.virtual:
+        if expl is None and self._forks:
+            # (also while a question waits: it may be one only the tracker's story asks)
             alt = self._revisable(now)
             if alt is not None:
                 if force or quiet >= self._story_wait():
@@ -667,6 +678,8 @@ class Tracker:
         was_pending = self._pending
         if self._open_held and not expl.held and self._keeps_stories():
             self._keep_held(ctx)
+        if expl.kind in (MOVE, CORRECT, TWO) and expl.moves and self._keeps_stories():
+            self._keep_rival(ctx, expl)
         outs = self._apply(ctx, expl)
         if expl.kind in (MOVE, CORRECT) and self._in_the_air(ctx, expl, held):
             if self._pending is not None and self._pending is not was_pending:
@@ -681,10 +694,7 @@ class Tracker:
         cands = self._candidates(ctx, obs, _INF)
         best = min(cands, key=lambda c: c.score) if cands else None
         if best is None or best.kind >= INPROG or best.score[0] > 0:
-            touches = self._touches(ctx.w_cur)
-            two = self._two_ply(ctx, obs)
-            for c in two:
-                c.score = self._score(c, touches)
+            two = self._scored_chains(ctx, obs)
             if two:
                 cands += two
                 best = min(cands, key=lambda c: c.score)
@@ -1073,6 +1083,14 @@ class Tracker:
             out.append(_Expl(BACK, back=k, involved=deps, penalty=2))
         return out
 
+    def _scored_chains(self, ctx: _Ctx, obs: str) -> list[_Expl]:
+        """The chains that explain ``obs`` (see ``_two_ply``), scored."""
+        touches = self._touches(ctx.w_cur)
+        two = self._two_ply(ctx, obs)
+        for c in two:
+            c.score = self._score(c, touches)
+        return two
+
     def _two_ply(self, ctx: _Ctx, obs: str) -> list[_Expl]:
         """Moves whose positions the board showed (briefly) since the window began, then
         the move (complete or in progress) that explains the state now."""
@@ -1377,6 +1395,27 @@ class Tracker:
         if held:
             self._fork(min(held, key=lambda c: c.score))
 
+    def _keep_rival(self, ctx: _Ctx, expl: _Expl) -> None:
+        """Other moves explain the board as well (a capture, then the opponent's hand on a
+        piece the attacker could also take: which was taken?): keep the best of them as
+        the other story, taken if the tracker's own later fails."""
+        obs = self._cells
+        assert obs is not None
+        cands = self._candidates(ctx, obs, _INF)
+        if expl.kind == TWO:
+            cands += self._scored_chains(ctx, obs)
+        mine = _story(expl)
+        rivals = [
+            c
+            for c in cands
+            if c.kind in (MOVE, CORRECT, TWO)
+            and c.moves
+            and c.score[0] <= expl.score[0]
+            and _story(c) != mine
+        ]
+        if rivals:
+            self._fork(min(rivals, key=lambda c: c.score))
+
     def _keeps_stories(self) -> bool:
         """Other stories may be kept: revisions are on (not online), and no engine move is
         expected (the engine's move is the truth)."""
@@ -1430,6 +1469,8 @@ class Tracker:
             k += 1
         start = self._game.ply - len(mine)  # the SFEN move number of the first move
         outs: list[TrackerOutput] = self._restored(now)
+        if self._pending is not None:
+            outs.append(QuestionCancelled(now))
         outs += [TakeBack(mine[i], now, start + i) for i in range(len(mine) - 1, k - 1, -1)]
         outs += [MoveMade(theirs[i], now, start + i) for i in range(k, len(theirs))]
         if alt._pending is not None:

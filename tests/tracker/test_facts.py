@@ -561,3 +561,16 @@ def test_a_hover_over_the_landing_then_a_drop_where_the_piece_left_is_the_reply(
     tracker, outs = run(s.events, sfen)
     assert usi(tracker.moves) == ["5g5f", "P*5g", "5f4e"] and tracker.unresolved() is None
     assert of(outs, MoveCorrected) == []
+
+
+def test_a_quick_touch_after_a_capture_read_as_the_capture_is_revised_later() -> None:
+    # 5f takes 5e; 0.26 s later gote's hand is on its pawn on 4e, which the gold could
+    # also have taken, and puts it back: the same readings as the gold held, 5e knocked,
+    # and 4e taken. The tracker reads the later one, and keeps the other story: gote
+    # plays, then sente moves the gold on from 5e, which only that story has there.
+    sfen = "4k4/9/9/9/4pp3/4G4/9/9/4K4 b - 1"
+    s = Script(sfen).lift("5f", dt=1.0).lift("5e", dt=0.3).place("5e", dt=0.3)
+    s.lift("4e", dt=0.26).place("4e", dt=0.3).lift("5a", dt=1.5).place("4a")
+    s.lift("5e", dt=1.5).place("5d")
+    tracker, outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves) == ["5f5e", "5a4a", "5e5d"] and tracker.unresolved() is None
