@@ -190,6 +190,33 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         False,
         "overlap",
     ),
+    # session 7: a reply read as the mover's correction; the other story of a capture kept
+    "a hover over the landing, then a drop where the piece left: no correction (--extra)": (
+        12,
+        110012,
+        False,
+        None,
+        1.0,
+        True,
+    ),
+    "the same at x0.4, the capture made target first": (12, 130012, True, None, 0.4, False),
+    "a touch 0.26 s after a capture, of a piece it could take: the other story taken": (
+        19,
+        130019,
+        False,
+        None,
+        0.4,
+        False,
+    ),
+    "the same, read in a two-move chain": ("random 1308", 1308, False, None, 0.4, False),
+    "the same, the other story kept when an answer settles the board (x0.3)": (
+        6,
+        131006,
+        False,
+        None,
+        0.3,
+        False,
+    ),
 }
 
 
