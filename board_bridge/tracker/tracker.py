@@ -386,8 +386,9 @@ class Tracker:
         """The end of a log: settle whatever can be settled now."""
         t = max(t, self._t_now)
         outs = self._advance(t)
-        if self._cells is not None and not self._settled:
-            outs += self._decide(t, force=True)
+        for _ in range(2):  # (twice: another story taken there may itself be unsettled)
+            if self._cells is not None and not self._settled:
+                outs += self._decide(t, force=True)
         outs += self._confirm_end(t, force=True)
         if self._forks and self._phase == "play" and self.unresolved() is not None:
             # the log ends unresolved (a question no one answered, say): a capture's other

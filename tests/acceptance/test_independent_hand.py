@@ -217,6 +217,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.3,
         False,
     ),
+    "a story taken as the log ends, its own last move not yet settled (x0.4, --extra)": (
+        10,
+        170210,
+        False,
+        None,
+        0.4,
+        True,
+    ),
 }
 
 
