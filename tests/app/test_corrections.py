@@ -50,6 +50,13 @@ def journal_moves(daemon: Daemon) -> list[str]:
     return [rm.move.usi() for rm in load_journal(daemon.game.journal.path).moves]
 
 
+def recorded(daemon: Daemon, want: list[str]) -> bool:
+    """The journal holds ``want``, and so does the game in memory (the daemon writes the
+    journal first, then takes the move in: a test polling the file can be between)."""
+    assert daemon.game is not None
+    return journal_moves(daemon) == want and [m.move.usi() for m in daemon.game.moves] == want
+
+
 async def stop(daemon: Daemon, task: asyncio.Task[None]) -> None:
     daemon.stop()
     await asyncio.wait_for(task, 10)
@@ -98,9 +105,9 @@ async def test_take_back_of_the_last_two_moves(tmp_path: Path) -> None:
         board.lift(sq("3d"))
         await asyncio.sleep(0.05)
         board.place(sq("3c"))
-        await wait_for(lambda: journal_moves(daemon) == ["7g7f"], timeout=8)
+        await wait_for(lambda: recorded(daemon, ["7g7f"]), timeout=8)
         assert any(isinstance(o, TakeBack) for o in outputs)
-        assert daemon.game is not None and [m.move.usi() for m in daemon.game.moves] == ["7g7f"]
+        assert daemon.game is not None
         assert daemon.game.board.turn == 1
         game = daemon.game
         await wait_for(lambda: game.clock.running == 1)  # gote's turn again, gote's clock
@@ -134,9 +141,7 @@ async def test_a_revised_capture_rewrites_the_journal(tmp_path: Path) -> None:
         await wait_for(lambda: any(isinstance(o, TakeBack) for o in outputs))
         board.press("promote")
         want = ["5e5d", "P*5e", "5i4h", "5a4b", "5d5c+"]
-        await wait_for(lambda: journal_moves(daemon) == want)
-        assert daemon.game is not None
-        assert [m.move.usi() for m in daemon.game.moves] == want
+        await wait_for(lambda: recorded(daemon, want))
     finally:
         await stop(daemon, task)
 
