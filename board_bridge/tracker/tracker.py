@@ -754,10 +754,7 @@ class Tracker:
             # putting a captured piece back on the board is deliberate, and rare
             uncapture = bool(prev.codes[om.to_square])
             if not d0:
-                back = om.from_square
-                if (src_ok and (back is None or self._landed_after(om.to_square, back, until))) or (
-                    held and not touches
-                ):
+                if (src_ok and self._could_go_back(om, until)) or (held and not touches):
                     cands.append(
                         _Expl(
                             RETRACT, involved={om.to_square: 1}, penalty=int(uncapture), held=held
@@ -823,15 +820,20 @@ class Tracker:
         assert ctx.prev is not None and om is not None
         reloc = None if held else (om.from_square, om.to_square)
         back = om.from_square
-        # the open move's piece goes back where it came from (another piece moves instead):
-        # it must have left the square it was set down on before that one was refilled
-        back_ok = held or back is None or self._landed_after(om.to_square, back, until)
+        # the open move's piece goes back where it came from (another piece moves instead)
+        back_ok = held or self._could_go_back(om, until)
         return [
             (ms, cap)
             for ms, cap in self._complete(ctx.prev, cells, d0, ctx.w_prev, reloc, until)
             if om not in ms  # the open move itself (or its promotion, on occupancy boards)
             and (back_ok or back in (ms[0].from_square, ms[0].to_square))
         ]
+
+    def _could_go_back(self, om: Move, until: float) -> bool:
+        """Could the open move's piece be back where it came from? Only if it left the
+        square it was set down on before its origin was last refilled (a drop goes back to
+        the hand)."""
+        return om.from_square is None or self._landed_after(om.to_square, om.from_square, until)
 
     @staticmethod
     def _score(
