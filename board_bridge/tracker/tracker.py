@@ -156,6 +156,7 @@ class _Ply:
     t: float
     cells: str
     short: bool  # shown less than _SHORT (or a capture not waited out): a less likely story
+    held: bool = False  # a correction: the open capture's attacker was held (see _candidates)
 
 
 @dataclass(slots=True)
@@ -739,18 +740,7 @@ class Tracker:
             prev = ctx.prev
             d0 = diff(obs, prev.exp)
             src_ok = self._src_ok(om, obs, ctx.w_cur, until)
-            # a capture made when its wait ran out (or whose promotion question waits),
-            # then nothing lifted (but the piece the held one takes) and a piece set down
-            # soon: the attacker may have been held all along (a knocked piece put back),
-            # and this its move from where it stood (never a likelier story than a clean
-            # one)
-            pending = self._pending
-            held = (
-                not src_ok
-                and not self._tournament  # there a piece left where it may not go loses
-                and (pending.held if pending is not None else self._open_held)
-                and self._t_change - ctx.w_cur <= 2 * self._capture_wait()
-            )
+            held = not src_ok and self._held_open(ctx, self._t_change)
             # putting a captured piece back on the board is deliberate, and rare
             uncapture = bool(prev.codes[om.to_square])
             if not d0:
@@ -792,6 +782,18 @@ class Tracker:
         for c in cands:
             c.score = self._score(c, touches)
         return cands
+
+    def _held_open(self, ctx: _Ctx, t: float) -> bool:
+        """A capture made when its wait ran out (or whose promotion question waits), then
+        nothing lifted (but the piece the held one takes) and a piece set down soon (at
+        ``t``): the attacker may have been held all along (a knocked piece put back), and
+        this its move from where it stood (never a likelier story than a clean one)."""
+        pending = self._pending
+        return (
+            not self._tournament  # there a piece left where it may not go loses
+            and (pending.held if pending is not None else self._open_held)
+            and t - ctx.w_cur <= 2 * self._capture_wait()
+        )
 
     def _src_ok(self, om: Move, cells: str, since: float, until: float = float("inf")) -> bool:
         """Undoing the open move: if its destination still reads occupied, the piece the
@@ -1086,22 +1088,24 @@ class Tracker:
             out.append(_Expl(BACK, back=k, involved=deps, penalty=2))
         return out
 
-    def _scored_chains(self, ctx: _Ctx, obs: str) -> list[_Expl]:
+    def _scored_chains(self, ctx: _Ctx, obs: str, held: bool = False) -> list[_Expl]:
         """The chains that explain ``obs`` (see ``_two_ply``), scored."""
         touches = self._touches(ctx.w_cur)
-        two = self._two_ply(ctx, obs)
+        two = self._two_ply(ctx, obs, held)
         for c in two:
             c.score = self._score(c, touches)
         return two
 
-    def _two_ply(self, ctx: _Ctx, obs: str) -> list[_Expl]:
+    def _two_ply(self, ctx: _Ctx, obs: str, held: bool = False) -> list[_Expl]:
         """Moves whose positions the board showed (briefly) since the window began, then
-        the move (complete or in progress) that explains the state now."""
+        the move (complete or in progress) that explains the state now. ``held``: the
+        first may also be the held attacker's move replacing the open capture (see
+        ``_held_open``), for the other story only."""
         out: list[_Expl] = []
         done: set[tuple[object, ...]] = set()
         budget = [_MAX_STATES]
         expected = None if ctx.virtual else self._expected
-        self._chain(ctx, obs, ctx.w_cur, (), (), 3, expected, out, done, budget)
+        self._chain(ctx, obs, ctx.w_cur, (), (), 3, expected, out, done, budget, held)
         return out
 
     def _chain(
@@ -1116,6 +1120,7 @@ class Tracker:
         out: list[_Expl],
         done: set[tuple[object, ...]],
         budget: list[int],
+        held: bool = False,
     ) -> None:
         cur = ctx.cur
         states = self._states
@@ -1132,7 +1137,7 @@ class Tracker:
             budget[0] -= 1
             if budget[0] < 0:
                 return
-            firsts: list[tuple[tuple[Move, ...], bool, bool, PosInfo]] = []
+            firsts: list[tuple[tuple[Move, ...], bool, bool, PosInfo, bool]] = []
             d1 = diff(cells, cur.exp)
             if d1:
                 for ms, cap in self._complete(cur, cells, d1, since, None, until=t1):
@@ -1140,18 +1145,20 @@ class Tracker:
                         ms = tuple(m for m in ms if m == expected)
                         if not ms:
                             continue
-                    firsts.append((ms, cap, False, cur))
-            if (
-                not prefix
-                and ctx.prev is not None
-                and om is not None
-                and self._src_ok(om, cells, since, t1)
-            ):
+                    firsts.append((ms, cap, False, cur, False))
+            if not prefix and ctx.prev is not None and om is not None:
                 d0 = diff(cells, ctx.prev.exp)
-                if d0:
+                if not d0:
+                    pass
+                elif self._src_ok(om, cells, since, t1):
                     for ms, cap in self._corrections(ctx, cells, d0, until=t1):
-                        firsts.append((ms, cap, True, ctx.prev))
-            for ms, cap, correcting, base in firsts:
+                        firsts.append((ms, cap, True, ctx.prev, False))
+                elif held and self._held_open(ctx, t0):
+                    touched = self._touches(since, t1)
+                    for ms, cap in self._corrections(ctx, cells, d0, t1, held=True):
+                        if all(sq == ms[0].to_square for sq in touched):
+                            firsts.append((ms, cap, True, ctx.prev, True))
+            for ms, cap, correcting, base, held_ply in firsts:
                 # a capture seen only in the history needs capture_settle to be believed
                 # (or swapped out so fast a knocked piece could have wobbled back), unless
                 # what came next could not have been the capturing piece still held
@@ -1161,7 +1168,7 @@ class Tracker:
                     (cap or self._wobbled(base, ms[0], since_base, t1))
                     and self._held_for(base, ms[0], i, since) < self._capture_wait()
                 )
-                ply = _Ply(ms, correcting, t0, cells, short)
+                ply = _Ply(ms, correcting, t0, cells, short, held_ply)
                 chain = (*prefix, ply)
                 for m1 in ms:
                     p1 = self._cache.after(base, m1)
@@ -1205,7 +1212,7 @@ class Tracker:
                                 windows=windows,
                                 capture=capture,
                                 # a chain ending with a piece merely lifted is weak evidence
-                                penalty=2 * sum(p.short for p in chain) + (not ms2),
+                                penalty=2 * sum(p.short for p in chain) + (not ms2) + held_ply,
                             )
                         )
                     if depth > 1:
@@ -1395,6 +1402,10 @@ class Tracker:
         keep that move as the other story, taken if the tracker's own later fails."""
         assert self._cells is not None
         held = [c for c in self._candidates(ctx, self._cells, _INF) if c.held and c.moves]
+        if not held:
+            # the held piece set down, then the opponent's reply begun or made
+            chains = self._scored_chains(ctx, self._cells, held=True)
+            held = [c for c in chains if c.chain[0].held]
         if held:
             self._fork(min(held, key=lambda c: c.score))
 

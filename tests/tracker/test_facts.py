@@ -456,6 +456,20 @@ def test_a_held_attacker_read_as_the_opponents_drop_is_kept_as_the_other_story()
     assert [o.move.usi() for o in of(outs, TakeBack)] == ["P*6d", "5e5d"]
 
 
+def test_a_held_attacker_set_down_as_the_reply_begins_is_kept_as_the_other_story() -> None:
+    # 5d wobbles back within 30 ms (5e5d made at once), the gold is set down on 6d (also
+    # gote's P*6d) and gote's hand is on its pawn 4b before that state settled: read as
+    # the drop, then the rook's capture of 4b begun. The pawn goes to 4c: only the held
+    # gold's story has gote to move, and it is taken once the board has stayed so.
+    rook = _GOLD.replace("/4K4 ", "/4KR3 ")
+    s = Script(rook).lift("5e", dt=1.0).lift("5d", dt=0.3).place("5d", dt=0.03)
+    s.place("6d", dt=0.35).lift("4b", dt=0.29).place("4c", dt=0.3)
+    tracker, outs = run(s.events, rook, tail=1.0)
+    assert usi(tracker.moves) == ["5e5d", "P*6d"] and of(outs, IllegalState)
+    outs += tracker.tick(s.t + 3.5)
+    assert usi(tracker.moves) == ["5e6d", "4b4c"] and tracker.unresolved() is None
+
+
 def test_a_quick_reply_on_the_square_the_open_move_left_is_no_retraction() -> None:
     # 5e4d, gote drops a pawn on 5e, and sente's hand is on the gold 0.25 s later (before
     # the settle time): the board then shows the position before 5e4d, but the pawn was
