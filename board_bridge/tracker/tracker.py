@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from board_bridge.shogi import (
@@ -32,6 +33,7 @@ from board_bridge.shogi import (
     square_distance,
     square_name,
 )
+from board_bridge.shogi.tables import BETWEEN
 from board_bridge.tracker.events import (
     DROP_INPUTS,
     EMPTY,
@@ -135,6 +137,43 @@ def _read_from(ctx: _Ctx, expl: _Expl) -> tuple[PosInfo, float] | None:
     return None
 
 
+_AROUND = [frozenset(b for b in range(81) if square_distance(a, b) <= 1) for a in range(81)]
+
+
+def _taking(base: PosInfo, move: Move, lo: float, hi: float) -> _Take:
+    """A capture seen only in the history (its lifts after ``lo``, up to ``hi``), with the
+    squares a hand holding its attacker may touch: next to its path, or where it could go
+    (and the empty squares: a reading there is the held piece hovering)."""
+    origin = move.from_square
+    assert origin is not None
+    target = move.to_square
+    near = _AROUND[origin] | _AROUND[target]
+    for sq in BETWEEN[origin][target]:
+        near |= _AROUND[sq]
+    near |= {m.to_square for m in base.moves_from(origin)}
+    near |= {sq for sq in range(81) if not base.codes[sq]}
+    return _Take(origin, target, lo, hi, near)
+
+
+def _aside(take: _Take, touches: dict[int, list[tuple[float, float]]]) -> _Aside | None:
+    """For a capture made attacker first: is a lift of a square at a time one the mover's
+    hands could hardly have made (a piece away from the held attacker's reach, lifted
+    while it was held and before its target was)? A touch or an adjustment then is the
+    opponent's, after the capture, in another story."""
+    lo, hi = take.lo, take.hi
+    held = [start for start, _end in touches.get(take.origin, ()) if lo < start <= hi]
+    taken = [start for start, _end in touches.get(take.target, ()) if lo < start <= hi]
+    if not held or not taken or taken[-1] < held[-1]:
+        return None
+    t0, t1 = held[-1], taken[-1]
+    near = take.near
+
+    def aside(sq: int, start: float) -> bool:
+        return t0 < start < t1 and sq not in near
+
+    return aside
+
+
 def _story(c: _Expl) -> tuple[object, ...]:
     """The squares of the moves an explanation makes, in order (variants alike)."""
     plies = [(_squares(p.variants[0]), p.correcting) for p in c.chain]
@@ -157,6 +196,21 @@ class _Ply:
     cells: str
     short: bool  # shown less than _SHORT (or a capture not waited out): a less likely story
     held: bool = False  # a correction: the open capture's attacker was held (see _candidates)
+    take: _Take | None = None  # a capture that may be its attacker held
+
+
+@dataclass(frozen=True, slots=True)
+class _Take:
+    """A capture an explanation makes that may be its attacker held (see ``_taking``)."""
+
+    origin: int
+    target: int
+    lo: float
+    hi: float
+    near: frozenset[int]
+
+
+_Aside = Callable[[int, float], bool]
 
 
 @dataclass(slots=True)
@@ -173,6 +227,7 @@ class _Expl:
     penalty: int = 0  # lifts' worth of implausibility (two moves before the board settled)
     capture: bool = False  # a capture seen only in the history: waits capture_settle
     held: bool = False  # CORRECT: the open capture's attacker was held (waits held_settle)
+    takes: tuple[_Take, ...] = ()  # MOVE/TWO: the captures that may be an attacker held
     score: tuple[int, int, int, float, int] = (0, 0, 0, 0.0, 0)
 
 
@@ -731,7 +786,8 @@ class Tracker:
         else:
             for ms, cap in self._complete(cur, obs, d, ctx.w_cur, None, until):
                 deps = _dep_move(cur, ms[0], {})
-                cands.append(_Expl(MOVE, moves=ms, capture=cap, involved=deps))
+                takes = (_taking(cur, ms[0], _NEG_INF, _INF),) if cap else ()
+                cands.append(_Expl(MOVE, moves=ms, capture=cap, involved=deps, takes=takes))
             lifted = self._lifted(cur, obs, d)
             if lifted is not None:
                 cands.append(_Expl(INPROG, lifted=lifted, involved=_dep_lifted(lifted, {})))
@@ -849,6 +905,7 @@ class Tracker:
         if c.windows:
             # a chain: each move explains the lifts of its own time
             free = list(c.windows)
+            asides = [a for a in map(lambda take: _aside(take, touches), c.takes) if a]
             for sq, lifts in touches.items():
                 for start, end in lifts:
                     for i, (wsq, lo, hi) in enumerate(free):
@@ -856,12 +913,13 @@ class Tracker:
                             del free[i]
                             break
                     else:
-                        n += 1
+                        n += 1 + any(aside(sq, start) for aside in asides)
                         if end != _INF:
                             latest = max(latest, end)
         else:
             origin = c.moves[0].from_square if c.capture else None
             attacker = touches[origin][-1][0] if origin in touches else None
+            asides = [a for a in map(lambda take: _aside(take, touches), c.takes) if a]
             for sq, lifts in touches.items():
                 k = len(lifts) - c.involved.get(sq, 0)
                 if k > 0:
@@ -875,6 +933,8 @@ class Tracker:
                         # a knock or touch still off the board when the attacker was lifted:
                         # one hand cannot hold the one piece and lift the other
                         n += sum(start < attacker < end != _INF for start, end in lifts[:k])
+                    for aside in asides:
+                        n += sum(aside(sq, start) for start, _end in lifts[:k])
         return (n, int(_in_progress(c)), c.penalty, latest, c.kind)
 
     def _touches(self, since: float, until: float = _INF) -> dict[int, list[tuple[float, float]]]:
@@ -1168,7 +1228,8 @@ class Tracker:
                     (cap or self._wobbled(base, ms[0], since_base, t1))
                     and self._held_for(base, ms[0], i, since) < self._capture_wait()
                 )
-                ply = _Ply(ms, correcting, t0, cells, short, held_ply)
+                take = _taking(base, ms[0], since, t0) if cap and not correcting else None
+                ply = _Ply(ms, correcting, t0, cells, short, held_ply, take)
                 chain = (*prefix, ply)
                 for m1 in ms:
                     p1 = self._cache.after(base, m1)
@@ -1185,11 +1246,11 @@ class Tracker:
                         continue
                     finals: list[tuple[tuple[Move, ...], tuple[int, ...], bool]] = []
                     for ms2, cap2 in self._complete(p1, obs, d2, t0, None):
-                        finals.append((ms2, (), cap or cap2))
+                        finals.append((ms2, (), cap2))
                     lifted = self._lifted(p1, obs, d2)
                     if lifted is not None:
-                        finals.append(((), lifted, cap))
-                    for ms2, lifted2, capture in finals:
+                        finals.append(((), lifted, False))
+                    for ms2, lifted2, cap2 in finals:
                         key = (
                             tuple((_squares(p.variants[0]), p.correcting) for p in chain),
                             _squares(ms2[0]) if ms2 else None,
@@ -1210,7 +1271,9 @@ class Tracker:
                                 chain=chain,
                                 lifted=lifted2,
                                 windows=windows,
-                                capture=capture,
+                                capture=cap or cap2,
+                                takes=tuple(p.take for p in chain if p.take is not None)
+                                + ((_taking(p1, ms2[0], t0, _INF),) if cap2 else ()),
                                 # a chain ending with a piece merely lifted is weak evidence
                                 penalty=2 * sum(p.short for p in chain) + (not ms2) + held_ply,
                             )

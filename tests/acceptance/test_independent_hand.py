@@ -225,6 +225,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.4,
         True,
     ),
+    "a capture, then the opponent's touch far away and a piece the attacker could take": (
+        4,
+        170004,
+        False,
+        None,
+        0.4,
+        True,
+    ),
     "a knock read as a fast capture, its held piece set down as the reply began (x0.4)": (
         4,
         170204,

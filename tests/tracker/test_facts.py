@@ -565,6 +565,19 @@ def test_a_touch_right_after_a_capture_taken_target_first_is_no_capture_of_its_o
     assert of(outs, MoveCorrected) == []
 
 
+def test_a_touch_far_away_before_a_target_is_lifted_puts_the_capture_before_it() -> None:
+    # the gold takes 5d (emptied 0.1 s), then gote touches its pawn on 1c and adjusts its
+    # pawn on 6d, which the gold could also take. Capturing 6d instead would have the
+    # mover's hand on 1c, far from the gold's path, while the gold was held: the capture
+    # came first, and the touches are gote's.
+    pos = "4k4/9/8p/3pp4/4G4/9/9/9/4K4 b - 1"
+    s = Script(pos).lift("5e", dt=1.0).lift("5d", dt=0.1).place("5d", dt=0.1)
+    s.lift("1c", dt=0.3).place("1c", dt=0.25).lift("6d", dt=0.2).place("6d", dt=0.2)
+    s.lift("5a", dt=0.5).place("4a", dt=0.4)
+    tracker, outs = run(s.events, pos, tail=3.0)
+    assert usi(tracker.moves) == ["5e5d", "5a4a"] and tracker.unresolved() is None
+
+
 def test_a_hover_over_the_landing_then_a_drop_where_the_piece_left_is_the_reply() -> None:
     # 5g5f, the silver lifted again over 5f for a moment and set down; 1.8 s later gote
     # drops a pawn on 5g. Also the occupancy of the silver back on 5g and a pawn dropped
