@@ -404,7 +404,9 @@ class Board:
                 q = b[t]
                 if q and q >> 4 == c:
                     continue
-                if (mask is not None and t not in mask) or (allowed is not None and t not in allowed):
+                if (mask is not None and t not in mask) or (
+                    allowed is not None and t not in allowed
+                ):
                     continue
                 if pf == NO_PROMO:
                     append(t | base)

@@ -8,8 +8,20 @@ from pathlib import Path
 from board_bridge.shogi import Board, Move, piece_type_from_symbol, square
 
 CSA_PIECES = {
-    "FU": "P", "KY": "L", "KE": "N", "GI": "S", "KI": "G", "KA": "B", "HI": "R", "OU": "K",
-    "TO": "+P", "NY": "+L", "NK": "+N", "NG": "+S", "UM": "+B", "RY": "+R",
+    "FU": "P",
+    "KY": "L",
+    "KE": "N",
+    "GI": "S",
+    "KI": "G",
+    "KA": "B",
+    "HI": "R",
+    "OU": "K",
+    "TO": "+P",
+    "NY": "+L",
+    "NK": "+N",
+    "NG": "+S",
+    "UM": "+B",
+    "RY": "+R",
 }
 
 
