@@ -194,7 +194,7 @@ class _Ply:
     correcting: bool
     t: float
     cells: str
-    short: bool  # shown less than _SHORT (or a capture not waited out): a less likely story
+    short: bool  # shown less than _SHORT, a capture not waited out...: a less likely story
     held: bool = False  # a correction: the open capture's attacker was held (see _candidates)
     take: _Take | None = None  # a capture that may be its attacker held
 
@@ -812,6 +812,7 @@ class Tracker:
                         continue
                     deps = _dep_correct(prev, om, ms[0], {})
                     penalty = int(held or (uncapture and ms[0].to_square != om.to_square))
+                    penalty += 2 * self._lifted_first(ctx, ms[0], until)
                     cands.append(
                         _Expl(
                             CORRECT,
@@ -876,7 +877,7 @@ class Tracker:
         (``held``: the open move's piece never landed, it moves from where it stood)."""
         om = ctx.open_move
         assert ctx.prev is not None and om is not None
-        reloc = None if held else (om.from_square, om.to_square)
+        reloc = None if held else (om.from_square, om.to_square, ctx.w_cur)
         back = om.from_square
         # the open move's piece goes back where it came from (another piece moves instead)
         back_ok = held or self._could_go_back(om, until)
@@ -886,6 +887,20 @@ class Tracker:
             if om not in ms  # the open move itself (or its promotion, on occupancy boards)
             and (back_ok or back in (ms[0].from_square, ms[0].to_square))
         ]
+
+    def _lifted_first(self, ctx: _Ctx, move: Move, until: float) -> bool:
+        """A correction in which another piece moves instead of the open move's: was that
+        piece lifted while the open move's piece still stood where it was set down? People
+        take the wrong piece off first; the other order is more often the opponent's hand
+        (a target lifted first, a neighbour knocked)."""
+        om = ctx.open_move
+        assert om is not None
+        fr = move.from_square
+        if fr is None or fr == om.from_square:
+            return False
+        new = self._hist.last_lift(fr, ctx.w_cur, until)
+        old = self._hist.last_lift(om.to_square, ctx.w_cur, until)
+        return new is not None and old is not None and new < old
 
     def _could_go_back(self, om: Move, until: float) -> bool:
         """Could the open move's piece be back where it came from? Only if it left the
@@ -1024,15 +1039,16 @@ class Tracker:
         obs: str,
         d: list[int],
         since: float,
-        reloc: tuple[int | None, int] | None,
+        reloc: tuple[int | None, int, float] | None,
         until: float = float("inf"),
         relaxed: bool = False,
     ) -> list[tuple[tuple[Move, ...], bool]]:
         """Legal moves from ``info`` whose result shows ``obs`` (``d``: the differing
         squares), grouped by squares; with whether each is a capture that may yet be an
         attacker held after a knock (see ``_capture_doubtful``).
-        ``reloc``: (from, None for a drop, where that piece physically is) for a
-        correction: a piece set down elsewhere must have left that square first."""
+        ``reloc``: (from, None for a drop, where that piece physically is, since when) for
+        a correction: a piece set down elsewhere must have left that square first, and
+        what it takes was lifted after it was set down there."""
         n = len(d)
         if n == 0 or n > 2:
             return []
@@ -1054,7 +1070,9 @@ class Tracker:
                     continue
                 groups.setdefault(to, []).append(m)
             reach: frozenset[int] | None = None
-            origin = reloc[1] if reloc is not None and reloc[0] == f else f
+            origin, cap_since = f, since
+            if reloc is not None and reloc[0] == f:
+                origin, cap_since = reloc[1], max(since, reloc[2])
             for to, ms in groups.items():
                 capture = bool(info.codes[to])
                 if (
@@ -1070,9 +1088,9 @@ class Tracker:
                 if capture and not relaxed:
                     if reach is None:
                         reach = frozenset(m.to_square for m in info.moves_from(f)) - {to}
-                    if not self._capture_ok(origin, to, since, until, obs, reach):
+                    if not self._capture_ok(origin, to, cap_since, until, obs, reach):
                         continue
-                    doubtful = self._capture_doubtful(origin, to, since, until)
+                    doubtful = self._capture_doubtful(origin, to, cap_since, until)
                 out.append((tuple(ms), doubtful))
         if n == 1:
             s = d[0]
@@ -1224,9 +1242,14 @@ class Tracker:
                 # what came next could not have been the capturing piece still held
                 shown = t1 - t0
                 since_base = ctx.w_prev if correcting else since
-                short = shown < _SHORT or (
-                    (cap or self._wobbled(base, ms[0], since_base, t1))
-                    and self._held_for(base, ms[0], i, since) < self._capture_wait()
+                short = (
+                    shown < _SHORT
+                    or (
+                        (cap or self._wobbled(base, ms[0], since_base, t1))
+                        and self._held_for(base, ms[0], i, since) < self._capture_wait()
+                    )
+                    # a correction whose piece was lifted before the wrong one left
+                    or (correcting and self._lifted_first(ctx, ms[0], t1))
                 )
                 take = _taking(base, ms[0], since, t0) if cap and not correcting else None
                 ply = _Ply(ms, correcting, t0, cells, short, held_ply, take)

@@ -578,6 +578,30 @@ def test_a_touch_far_away_before_a_target_is_lifted_puts_the_capture_before_it()
     assert usi(tracker.moves) == ["5e5d", "5a4a"] and tracker.unresolved() is None
 
 
+def test_a_hover_over_a_capture_then_the_landing_is_no_correction_into_an_earlier_knock() -> None:
+    # sente takes 2i target first, knocking 3i (put back) meanwhile; the dragon hovers over
+    # 2i long enough to be read as landing, then lands. 3i was refilled before the dragon
+    # reached 2i, so it cannot have moved on to take 3i: no correction into 2h3i.
+    pos = "4k4/9/9/9/9/9/9/7+R1/K5gs1 b - 1"
+    s = Script(pos).lift("2i", dt=1.0).lift("3i", dt=0.3).place("3i", dt=0.3)
+    s.lift("2h", dt=0.3).place("2i", dt=0.2).lift("2i", dt=0.5).place("2i", dt=0.1)
+    s.lift("5a", dt=1.0).place("4a", dt=0.5)
+    tracker, outs = run(s.events, pos, tail=3.0)
+    assert usi(tracker.moves) == ["2h2i", "5a4a"] and of(outs, MoveCorrected) == []
+
+
+def test_the_opponents_target_first_capture_is_no_correction_lifting_the_new_piece_first() -> None:
+    # gote drops a lance on 9f; sente lifts the lance on 9e (target first), knocks the new
+    # one on 9f (put back), and the rook takes 9e. Not gote replacing its drop by 9e9f:
+    # that would have gote lift the 9e lance while the dropped one still stood.
+    pos = "4k4/9/9/9/l7R/9/9/9/4K4 w l 1"
+    s = Script(pos).place("9f", dt=1.0).lift("9e", dt=1.2).lift("9f", dt=1.0)
+    s.place("9f", dt=0.37).lift("1e", dt=0.4).place("9e", dt=0.9)
+    s.lift("5a", dt=1.0).place("4a", dt=0.5)
+    tracker, outs = run(s.events, pos, tail=3.0)
+    assert usi(tracker.moves) == ["L*9f", "1e9e", "5a4a"] and of(outs, MoveCorrected) == []
+
+
 def test_a_hover_over_the_landing_then_a_drop_where_the_piece_left_is_the_reply() -> None:
     # 5g5f, the silver lifted again over 5f for a moment and set down; 1.8 s later gote
     # drops a pawn on 5g. Also the occupancy of the silver back on 5g and a pawn dropped
