@@ -808,8 +808,6 @@ class Tracker:
                     )
             elif src_ok or held:
                 for ms, cap in self._corrections(ctx, obs, d0, until, held):
-                    if held and any(sq != ms[0].to_square for sq in touches):
-                        continue
                     deps = _dep_correct(prev, om, ms[0], {})
                     penalty = int(held or (uncapture and ms[0].to_square != om.to_square))
                     penalty += 2 * self._lifted_first(ctx, ms[0], until)
@@ -874,18 +872,21 @@ class Tracker:
         self, ctx: _Ctx, cells: str, d0: list[int], until: float = float("inf"), held: bool = False
     ) -> list[tuple[tuple[Move, ...], bool]]:
         """Other moves from the position before the open move that show ``cells``
-        (``held``: the open move's piece never landed, it moves from where it stood)."""
+        (``held``: the open move's piece never landed, it moves from where it stood, and
+        nothing was lifted since but what it takes)."""
         om = ctx.open_move
         assert ctx.prev is not None and om is not None
         reloc = None if held else (om.from_square, om.to_square, ctx.w_cur)
         back = om.from_square
         # the open move's piece goes back where it came from (another piece moves instead)
         back_ok = held or self._could_go_back(om, until)
+        touched = self._touches(ctx.w_cur, until) if held else {}
         return [
             (ms, cap)
             for ms, cap in self._complete(ctx.prev, cells, d0, ctx.w_prev, reloc, until)
             if om not in ms  # the open move itself (or its promotion, on occupancy boards)
             and (back_ok or back in (ms[0].from_square, ms[0].to_square))
+            and all(sq == ms[0].to_square for sq in touched)
         ]
 
     def _lifted_first(self, ctx: _Ctx, move: Move, until: float) -> bool:
@@ -917,10 +918,10 @@ class Tracker:
         alike for every explanation, so only refills break ties."""
         n = c.penalty
         latest = _NEG_INF
+        asides = [a for a in (_aside(take, touches) for take in c.takes) if a is not None]
         if c.windows:
             # a chain: each move explains the lifts of its own time
             free = list(c.windows)
-            asides = [a for a in map(lambda take: _aside(take, touches), c.takes) if a]
             for sq, lifts in touches.items():
                 for start, end in lifts:
                     for i, (wsq, lo, hi) in enumerate(free):
@@ -934,7 +935,6 @@ class Tracker:
         else:
             origin = c.moves[0].from_square if c.capture else None
             attacker = touches[origin][-1][0] if origin in touches else None
-            asides = [a for a in map(lambda take: _aside(take, touches), c.takes) if a]
             for sq, lifts in touches.items():
                 k = len(lifts) - c.involved.get(sq, 0)
                 if k > 0:
@@ -1226,16 +1226,12 @@ class Tracker:
                     firsts.append((ms, cap, False, cur, False))
             if not prefix and ctx.prev is not None and om is not None:
                 d0 = diff(cells, ctx.prev.exp)
-                if not d0:
-                    pass
-                elif self._src_ok(om, cells, since, t1):
+                if d0 and self._src_ok(om, cells, since, t1):
                     for ms, cap in self._corrections(ctx, cells, d0, until=t1):
                         firsts.append((ms, cap, True, ctx.prev, False))
-                elif held and self._held_open(ctx, t0):
-                    touched = self._touches(since, t1)
+                elif d0 and held and self._held_open(ctx, t0):
                     for ms, cap in self._corrections(ctx, cells, d0, t1, held=True):
-                        if all(sq == ms[0].to_square for sq in touched):
-                            firsts.append((ms, cap, True, ctx.prev, True))
+                        firsts.append((ms, cap, True, ctx.prev, True))
             for ms, cap, correcting, base, held_ply in firsts:
                 # a capture seen only in the history needs capture_settle to be believed
                 # (or swapped out so fast a knocked piece could have wobbled back), unless
