@@ -14,16 +14,26 @@ class SquareHistory:
     than ``bounce`` (the chatter of a piece landing). One still going on always counts.
     """
 
-    __slots__ = ("_tr", "min_lift", "bounce")
+    __slots__ = ("_tr", "min_lift", "bounce", "epoch")
 
     def __init__(self, min_lift: float, bounce: float = 0.0) -> None:
         self.min_lift = min_lift
         self.bounce = bounce
         self._tr: list[list[tuple[float, bool]]] = [[] for _ in range(81)]
+        # changes when transitions are forgotten: answers about the past may change then
+        # (appending new transitions never changes an answer bounded by an earlier ``until``)
+        self.epoch = 0
 
     def clear(self) -> None:
+        self.epoch += 1
         for tr in self._tr:
             tr.clear()
+
+    def copy(self) -> SquareHistory:
+        other = SquareHistory(self.min_lift, self.bounce)
+        other._tr = [tr[:] for tr in self._tr]
+        other.epoch = self.epoch
+        return other
 
     def record(self, sq: int, t: float, occupied: bool) -> None:
         self._tr[sq].append((t, occupied))
@@ -36,6 +46,7 @@ class SquareHistory:
                 while i < len(tr) and tr[i][0] < before:
                     i += 1
                 del tr[:i]
+                self.epoch += 1
 
     def last_fill(self, sq: int, until: float = float("inf")) -> float | None:
         """When ``sq`` last went from empty to occupied (before ``until``)."""

@@ -13,10 +13,9 @@ refilled after the attacker was lifted: occupancy alone cannot tell it from a he
 
 from __future__ import annotations
 
-import copy
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from board_bridge.shogi import (
     HAND_PIECE_TYPES,
@@ -83,6 +82,14 @@ _FORKS = 6  # other stories kept at once (see _Fork)
 _FORK_PLIES = 40  # ... each until the game went this many plies past it (both stories
 # can stay legal for a long while: a capture of one piece or of its neighbour)
 _FORK_EVENTS = 4000  # ... or this many events
+_FORK_STUCK = 2  # ... or until the game went this many plies on while it showed an error
+_FORK_LAG = 16  # events a kept story may lag behind: fed as they come past this, so
+# that a story taken late needs only a few fed at that moment (see _Fork.caught_up)
+
+
+def _corrects(expl: _Expl) -> bool:
+    """Does an explanation correct the open move (alone, or as a chain's first ply)?"""
+    return expl.kind == CORRECT or (expl.kind == TWO and expl.chain[0].correcting)
 
 
 def _squares(move: Move) -> frozenset[int]:
@@ -270,7 +277,8 @@ class _Fork:
     plies: tuple[tuple[Move, ...], ...]  # the moves the other story made then (variants)
     at: int  # the first one's index in the game's moves (a correction: the open move's)
     fed: int = 0  # events fed to ``alt`` so far
-    in_progress: bool = False  # a take-back's story: a move was in progress
+    in_progress: bool = False  # a take-back believed slowly: a move was in progress
+    stuck: int | None = None  # the game's length when ``alt`` was seen in an illegal state
 
     def caught_up(self) -> Tracker:
         """``alt``, fed the events it has not seen yet."""
@@ -343,6 +351,9 @@ class Tracker:
         self._settled = True
         self._state_id = 0
         self._states: list[tuple[float, str]] = []
+        # _stood's captures of each past state (by its time), for one window and position
+        self._stood_memo: tuple[tuple[object, ...], dict[float, list[tuple[Move, ...]]]] | None
+        self._stood_memo = None
         # windows: when the position (and the one before the open move) was last on the board
         self._w_cur = _NEG_INF
         self._ref_cur = exp
@@ -488,11 +499,15 @@ class Tracker:
             last = self._game.peek()
             assert last is not None
             outs.append(MoveClosed(last, t, self._game.ply - 1))
-            self._open = False
-            self._open_engine = False
-            self._p0 = None
-            self._changed()
+            self._close()
         return outs
+
+    def _close(self) -> None:
+        """The last move can no longer be corrected."""
+        self._open = False
+        self._open_engine = False
+        self._p0 = None
+        self._changed()
 
     def end_game(self, outcome: Outcome, t: float) -> list[TrackerOutput]:
         """The game ended outside the board (resignation, time, declaration...)."""
@@ -679,13 +694,13 @@ class Tracker:
             and quiet >= self._takeback_wait()
             and self._no_later != self._state_id
         ):
-            if later.kind in (RETRACT, BACK) and not ctx.virtual and self._keeps_stories():
-                self._keep_in_progress(later.back)
             expl = later
         elif later is not None:
             # a move in progress for now; a take-back if the board stays so
             assert expl is not None
             return self._apply_pending(ctx, expl) if ctx.virtual else self._apply(ctx, expl)
+        if expl is not None and expl.kind in (RETRACT, BACK) and self._no_later == self._state_id:
+            expl = None  # the other story of a take-back (see _keep_in_progress)
         if expl is None and not ctx.virtual:
             stood = self._stood(ctx)
             if stood is not None:
@@ -737,6 +752,10 @@ class Tracker:
             self._keep_held(ctx)
         if expl.kind in (MOVE, CORRECT, TWO) and expl.moves and self._keeps_stories():
             self._keep_rival(ctx, expl)
+        if _corrects(expl) and not expl.held and self._keeps_stories():
+            self._keep_uncorrected()
+        if expl.kind in (RETRACT, BACK) and self._keeps_stories():
+            self._keep_in_progress(expl.back, slow=expl is later)
         outs = self._apply(ctx, expl)
         if expl.kind in (MOVE, CORRECT) and self._in_the_air(ctx, expl, held):
             if self._pending is not None and self._pending is not was_pending:
@@ -1311,21 +1330,34 @@ class Tracker:
         assert obs is not None
         states = self._states
         cur = ctx.cur
+        # a past state's captures depend on the window, the position and what the history
+        # knew before the next state: worked out once (a board left in a state no story
+        # explains, as the game goes on, would otherwise cost more at every frame)
+        key = (ctx.w_cur, cur, self._expected, self._hist.epoch)
+        memo = self._stood_memo
+        if memo is None or memo[0] != key:  # (a PosInfo equals only itself)
+            memo = self._stood_memo = (key, {})
+        known = memo[1]
         for i in range(len(states) - 2, -1, -1):
             t0, cells = states[i]
             if t0 < ctx.w_cur:
                 break
             t1 = states[i + 1][0]
-            d1 = diff(cells, cur.exp)
-            if t1 - t0 < self.params.settle or not d1:
-                continue
-            stood = [
-                ms
-                for ms, doubtful in self._complete(cur, cells, d1, ctx.w_cur, None, until=t1)
-                if doubtful
-                and (self._expected is None or self._expected in ms)
-                and not self._held_could_explain(cur, ms[0], cells, obs)
-            ]
+            caps = known.get(t0)
+            if caps is None:
+                d1 = diff(cells, cur.exp)
+                caps = known[t0] = (
+                    [
+                        ms
+                        for ms, doubtful in self._complete(
+                            cur, cells, d1, ctx.w_cur, None, until=t1
+                        )
+                        if doubtful and (self._expected is None or self._expected in ms)
+                    ]
+                    if d1 and t1 - t0 >= self.params.settle
+                    else []
+                )
+            stood = [ms for ms in caps if not self._held_could_explain(cur, ms[0], cells, obs)]
             if stood:
                 # the likeliest of the captures the board showed, scored as _candidates does
                 touches = self._touches(ctx.w_cur, t1)
@@ -1418,9 +1450,29 @@ class Tracker:
             and not all(
                 len(made) > f.at + i and made[f.at + i] in ms for i, ms in enumerate(f.plies)
             )
+            and not self._stuck(f)
         ]
         for f in self._forks:
             f.events.append(event)
+            if len(f.events) - f.fed > _FORK_LAG:
+                f.alt.feed(f.events[f.fed])
+                f.fed += 1
+            if f.alt._illegal is None:
+                f.stuck = None
+            elif f.stuck is None:
+                f.stuck = len(made)
+
+    def _stuck(self, f: _Fork) -> bool:
+        """Has the other story shown an error, and no more than that, while the game went
+        on (it can hardly explain the board again)?"""
+        if f.stuck is None or len(self._history) < f.stuck + _FORK_STUCK or self._illegal:
+            return False
+        alt = f.caught_up()
+        alt.tick(self._t_now)
+        if alt._illegal is None:
+            f.stuck = None
+            return False
+        return True
 
     def _fork(self, expl: _Expl) -> None:
         """Keep the other story of a doubtful capture (a move, a correction of the open
@@ -1437,15 +1489,18 @@ class Tracker:
         alt._settled = True
         self._keep(_Fork(alt, [], plies, len(self._history) - int(correcting)))
 
-    def _keep_in_progress(self, back: int) -> None:
-        """A take-back is believed because the board stayed so (``takeback_settle``): keep
-        the story where it was a move in progress after all (the opponent's hand lifted
-        the piece it takes, then took long to lift its own)."""
+    def _keep_in_progress(self, back: int, slow: bool) -> None:
+        """A take-back is believed: keep the story where it was a move in progress after
+        all, taken if the tracker's own later fails. ``slow``: believed only because the
+        board stayed so (``takeback_settle``: the opponent's hand lifted the piece it
+        takes, then took long to lift its own), and then also taken if it reads the next
+        move's board as that move completed (see ``_completes_in_progress``). Else believed
+        at once (the opponent's piece, held, passed over a square the take-back refills)."""
         k = max(1, back)
         alt = self._copy()
         alt._no_later = self._state_id
         plies = tuple((m,) for m in self._history[-k:])
-        self._keep(_Fork(alt, [], plies, len(self._history) - k, in_progress=True))
+        self._keep(_Fork(alt, [], plies, len(self._history) - k, in_progress=slow))
 
     def _completes_in_progress(self, now: float) -> Tracker | None:
         """The first move after a take-back believed because the board stayed so: the story
@@ -1464,17 +1519,27 @@ class Tracker:
         return None
 
     def _copy(self) -> Tracker:
-        """A copy of the tracker for another story."""
-        # shared: what is never mutated (the positions, moves, settings); the game's board
-        # by its own fast copy; the other stories are not the copy's
-        shared: dict[int, object] = {id(x): x for x in (self._cache, self.params, self.ruleset)}
-        shared.update((id(m), m) for m in self._history)
-        shared[id(self._game)] = self._game.copy()
-        shared[id(self._forks)] = []
-        for cached in (self._eval, self._intents):
-            if cached is not None:
-                shared[id(cached)] = None  # worked out again on demand
-        return copy.deepcopy(self, shared)
+        """A copy of the tracker for another story: what it mutates is copied (the game,
+        the histories, a question waiting); the rest is shared (positions, moves and
+        settings are never mutated); worked-out caches and the other stories are not the
+        copy's."""
+        alt = object.__new__(Tracker)
+        state = dict(self.__dict__)
+        state.update(
+            _game=self._game.copy(),
+            _history=list(self._history),
+            _hist=self._hist.copy(),
+            _states=list(self._states),
+            _gaps=list(self._gaps),
+            _pending=None if self._pending is None else replace(self._pending),
+            _forks=[],
+            _eval=None,
+            _eval_key=None,
+            _intents=None,
+            _stood_memo=None,
+        )
+        alt.__dict__.update(state)
+        return alt
 
     def _keep(self, kept: _Fork) -> None:
         self._forks = [*self._forks[1 - _FORKS :], kept]
@@ -1490,6 +1555,16 @@ class Tracker:
             held = [c for c in chains if c.chain[0].held]
         if held:
             self._fork(min(held, key=lambda c: c.score))
+
+    def _keep_uncorrected(self) -> None:
+        """A correction of the open move is believed: keep the story where that move stood
+        and the opponent's hand began the reply (its target lifted first, a neighbour
+        knocked on the way, read as the mover's piece moving on to take it), taken if
+        the tracker's own later fails."""
+        alt = self._copy()
+        alt._close()
+        alt._settled = False  # the board now, read with the move closed
+        self._keep(_Fork(alt, [], ((self._history[-1],),), len(self._history) - 1))
 
     def _keep_rival(self, ctx: _Ctx, expl: _Expl) -> None:
         """Other moves explain the board as well (a capture, then the opponent's hand on a
