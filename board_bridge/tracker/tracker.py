@@ -278,7 +278,17 @@ class _Fork:
     at: int  # the first one's index in the game's moves (a correction: the open move's)
     fed: int = 0  # events fed to ``alt`` so far
     in_progress: bool = False  # a take-back believed slowly: a move was in progress
-    stuck: int | None = None  # the game's length when ``alt`` was seen in an illegal state
+    # the game's length when ``alt`` was last seen explaining the board (or kept), and when
+    # it was seen showing an error since (see ``Tracker._stuck``)
+    seen: int = 0
+    stuck: int | None = None
+
+    def note(self, n: int) -> None:
+        """Note whether ``alt`` explains the board, the game being ``n`` plies long."""
+        if self.alt._illegal is None:
+            self.seen, self.stuck = n, None
+        elif self.stuck is None:
+            self.stuck = n
 
     def caught_up(self) -> Tracker:
         """``alt``, fed the events it has not seen yet."""
@@ -754,7 +764,11 @@ class Tracker:
             self._keep_rival(ctx, expl)
         if _corrects(expl) and not expl.held and self._keeps_stories():
             self._keep_uncorrected()
-        if expl.kind in (RETRACT, BACK) and self._keeps_stories():
+        if self._keeps_stories() and (
+            expl.kind == BACK or (expl.kind == RETRACT and expl is later)
+        ):
+            # (a retraction believed at once, the mover's piece put back, is no other
+            # story's: its mover was still at the board)
             self._keep_in_progress(expl.back, slow=expl is later)
         outs = self._apply(ctx, expl)
         if expl.kind in (MOVE, CORRECT) and self._in_the_air(ctx, expl, held):
@@ -1457,22 +1471,18 @@ class Tracker:
             if len(f.events) - f.fed > _FORK_LAG:
                 f.alt.feed(f.events[f.fed])
                 f.fed += 1
-            if f.alt._illegal is None:
-                f.stuck = None
-            elif f.stuck is None:
-                f.stuck = len(made)
+                f.note(len(made))
 
     def _stuck(self, f: _Fork) -> bool:
-        """Has the other story shown an error, and no more than that, while the game went
-        on (it can hardly explain the board again)?"""
-        if f.stuck is None or len(self._history) < f.stuck + _FORK_STUCK or self._illegal:
+        """Has the other story shown an error, and not explained the board since, while the
+        game went on (then it can hardly explain the board again)? Looked at with the
+        other story fed up to now, every few plies of the game."""
+        n = len(self._history)
+        if n < f.seen + _FORK_STUCK or self._illegal is not None:
             return False
-        alt = f.caught_up()
-        alt.tick(self._t_now)
-        if alt._illegal is None:
-            f.stuck = None
-            return False
-        return True
+        f.caught_up().tick(self._t_now)
+        f.note(n)
+        return f.stuck is not None and n >= f.stuck + _FORK_STUCK
 
     def _fork(self, expl: _Expl) -> None:
         """Keep the other story of a doubtful capture (a move, a correction of the open
@@ -1542,6 +1552,12 @@ class Tracker:
         return alt
 
     def _keep(self, kept: _Fork) -> None:
+        if any(
+            (f.plies, f.at, f.in_progress) == (kept.plies, kept.at, kept.in_progress)
+            for f in self._forks
+        ):
+            return  # that story is kept already (the board changed again while it waited)
+        kept.seen = len(self._history)
         self._forks = [*self._forks[1 - _FORKS :], kept]
 
     def _keep_held(self, ctx: _Ctx) -> None:

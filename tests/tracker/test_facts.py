@@ -625,3 +625,33 @@ def test_a_quick_touch_after_a_capture_read_as_the_capture_is_revised_later() ->
     s.lift("5e", dt=1.5).place("5d")
     tracker, outs = run(s.events, sfen, tail=5.0)
     assert usi(tracker.moves) == ["5f5e", "5a4a", "5e5d"] and tracker.unresolved() is None
+
+
+def test_a_knock_in_the_opponents_capture_read_as_a_correction_is_revised_later() -> None:
+    # sente 7g6f; gote lifts the silver first, knocks its own pawn on 7f (back in 80 ms)
+    # and takes with the gold from 6e. The same readings as the silver moving on to take
+    # 7f, then 6e6f: the tracker reads the correction, and keeps the story where the move
+    # stood. Gote moving its pawn on from 7f is only that story's.
+    pos = "4k4/9/9/9/3g5/2p6/2S6/9/4K4 b - 1"
+    s = Script(pos).lift("7g", dt=1.0).place("6f", dt=0.4)
+    s.lift("6f", dt=1.3).lift("7f", dt=0.98).place("7f", dt=0.08)
+    s.lift("6e", dt=0.22).place("6f", dt=0.44)
+    s.lift("5i", dt=1.5).place("4h", dt=0.5).lift("7f", dt=1.5).place("7g", dt=0.5)
+    s.press("nonpromote")
+    tracker, outs = run(s.events, pos, tail=5.0)
+    assert usi(tracker.moves) == ["7g6f", "6e6f", "5i4h", "7f7g"]
+    assert tracker.unresolved() is None
+
+
+def test_a_held_piece_over_the_square_a_take_back_refills_is_revised_later() -> None:
+    # L*2d, 2g2f, and the lance takes 2f target first; held, it passes over 2g for a third
+    # of a second: the board then shows both moves taken back. The lance set down on 2f
+    # only fits the story where the capture was in progress.
+    pos = "4k4/9/9/9/9/9/7P1/9/4K4 w l 1"
+    s = Script(pos).place("2d", dt=1.0).lift("2g", dt=1.0).place("2f", dt=0.3)
+    s.lift("2f", dt=0.84).lift("2d", dt=0.38).place("2g", dt=0.27).lift("2g", dt=0.33)
+    s.place("2e", dt=0.03).lift("2e", dt=0.06).place("2f", dt=0.31)
+    s.lift("5i", dt=1.5).place("4h", dt=0.5)
+    tracker, outs = run(s.events, pos, tail=5.0)
+    assert usi(tracker.moves) == ["L*2d", "2g2f", "2d2f", "5i4h"]
+    assert tracker.unresolved() is None

@@ -1,0 +1,74 @@
+"""The other stories the tracker keeps (a correction not believed, a capture in progress
+read as a take-back, ...): their cost stays bounded, and they share nothing they change.
+
+These look at the tracker's kept stories (``Tracker._forks``) directly: what they do for
+the game is tested in test_facts.py, scenario by scenario."""
+
+from __future__ import annotations
+
+from board_bridge.tracker import tracker as tracker_module
+from board_bridge.tracker.events import SensorFrame
+from tests.tracker.script import Script, run, usi
+
+# sente 7g6f; gote takes the silver, target first, knocking its pawn on 7f on the way:
+# read as the silver moving on to take 7f, with the story where 7g6f stood kept
+KNOCK = "4k4/9/9/9/3g5/2p6/2S6/9/4K4 b - 1"
+
+
+def _knock_in_a_capture() -> Script:
+    s = Script(KNOCK).lift("7g", dt=1.0).place("6f", dt=0.4)
+    s.lift("6f", dt=1.3).lift("7f", dt=0.98).place("7f", dt=0.08)
+    return s.lift("6e", dt=0.22).place("6f", dt=0.44)
+
+
+def test_a_kept_story_is_fed_as_the_events_come() -> None:
+    # the player touches a far piece again and again: the other story is fed along the
+    # way, never more than _FORK_LAG events behind (taking it costs only those few)
+    s = _knock_in_a_capture().wait(1.5)
+    for _ in range(30):
+        s.lift("5a", dt=1.0).place("5a", dt=0.2)
+    tracker, _outs = run(s.events, KNOCK, tail=0.1)
+    assert max(len(f.events) for f in tracker._forks) > tracker_module._FORK_LAG
+    for f in tracker._forks:
+        assert len(f.events) - f.fed <= tracker_module._FORK_LAG
+
+
+def test_a_kept_story_that_shows_an_error_while_the_game_goes_on_is_dropped() -> None:
+    # a real correction (the silver set down on 6f, then moved on to 7f): the story where
+    # 7g6f stood cannot explain the board; once the game has gone on a few plies (it is
+    # looked at every _FORK_STUCK plies, and must show the error twice), it is dropped
+    pos = "4k4/9/9/9/9/9/2S6/9/4K4 b - 1"
+    s = Script(pos).lift("7g", dt=1.0).place("6f", dt=0.4).lift("6f", dt=1.3)
+    s.place("7f", dt=0.4)
+    tracker, _outs = run(s.events, pos, tail=1.0)
+    assert usi(tracker.moves) == ["7g7f"] and tracker._forks
+    s.lift("5a", dt=1.0).place("4a", dt=0.4).lift("5i", dt=1.0).place("4h", dt=0.4)
+    s.lift("4a", dt=1.0).place("5a", dt=0.4).lift("4h", dt=1.0).place("5i", dt=0.4)
+    s.lift("5a", dt=1.0).place("4a", dt=0.4)
+    tracker, _outs = run(s.events, pos, tail=1.0)
+    assert usi(tracker.moves) == ["7g7f", "5a4a", "5i4h", "4a5a", "4h5i", "5a4a"]
+    assert tracker._forks == []
+
+
+def test_a_copy_for_another_story_shares_nothing_it_changes() -> None:
+    s = _knock_in_a_capture()
+    tracker, _outs = run(s.events, KNOCK, tail=1.0)
+    before = (
+        usi(tracker.moves),
+        tracker.board.sfen(),
+        list(tracker._states),
+        [tracker._hist.lifts(sq, float("-inf")) for sq in range(81)],
+    )
+    alt = tracker._copy()
+    t = s.t + 1.0
+    for cells in ("." * 81, s.events[0].cells):  # a board emptied, then set up again
+        alt.feed(SensorFrame(t, cells))
+        t += 1.0
+    alt.tick(t + 5.0)
+    after = (
+        usi(tracker.moves),
+        tracker.board.sfen(),
+        list(tracker._states),
+        [tracker._hist.lifts(sq, float("-inf")) for sq in range(81)],
+    )
+    assert after == before
