@@ -267,10 +267,12 @@ class _Pending:
 class _Fork:
     """The other story of a doubtful capture: the tracker did not believe it (the board
     changed within the capture wait: read as the attacker still held), or believed it and
-    the held attacker's move came too late to be read (see ``held_settle``); or of a
-    take-back believed because the board stayed so, in which a move was in progress. The
-    tracker as it would be in that story, and the events since, fed to it only when the
-    board reaches a state the tracker's own story cannot explain."""
+    the held attacker's move came too late to be read (see ``held_settle``); of a tie
+    (``_keep_rival``); of a correction, in which the open move stood (``_keep_uncorrected``);
+    or of a take-back, in which a move was in progress (``_keep_in_progress``). The tracker
+    as it would be in that story, and the events since, fed to it as they come (at most
+    ``_FORK_LAG`` behind), taken when the board reaches a state the tracker's own story
+    cannot explain and it explains everything since."""
 
     alt: Tracker
     events: list[SensorEvent]
@@ -393,6 +395,7 @@ class Tracker:
         self._waiting: tuple[int, int, _Expl] | None = None
         self._forks: list[_Fork] = []
         self._n_illegal = 0  # illegal states shown
+        self._erred = False  # ... since the board last showed the position (see _apply)
         # the last move is a doubtful capture made when its wait ran out: its attacker may
         # still have been in the air (see _candidates); any push or pop clears it
         self._open_held = False
@@ -1687,9 +1690,11 @@ class Tracker:
             return self._show_illegal(self._unexpected(ctx, obs), t)
         outs = self._restored(t)
         if kind == IDLE:
-            if expl.score[0] == 0:
+            if expl.score[0] == 0 or self._erred:
                 # a clean return to the position starts a new window; after unexplained
-                # lifts (a knock, or a reply already begun) the history is kept
+                # lifts (a knock, or a reply already begun) the history is kept, unless
+                # they were an error the player has just put right (an illegal move
+                # taken back: what its hand did then explains nothing that follows)
                 self._establish(t, obs)
             self._set_display(None)
         elif kind in (INPROG, INPROG0):
@@ -1741,6 +1746,8 @@ class Tracker:
         self._prune()
 
     def _prune(self) -> None:
+        """The windows moved on: forget what came before them."""
+        self._erred = False
         oldest = min(self._w_prev, self._w_cur) if self._open else self._w_cur
         if oldest == _NEG_INF:
             return
@@ -2000,6 +2007,7 @@ class Tracker:
 
     def _show_illegal(self, ill: _Illegal, t: float) -> list[TrackerOutput]:
         self._n_illegal += 1
+        self._erred = True
         self._illegal = ill
         self._set_display(None)
         self._intents = None

@@ -303,6 +303,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "rich",
     ),
+    "an illegal slide put back, then the capture: the slide's lifts counted against it": (
+        7,
+        320007,
+        False,
+        None,
+        1.0,
+        True,
+        "rich",
+    ),
     "a capture in progress, its target a fresh drop, read as a two-move take-back": (
         18,
         261218,

@@ -655,3 +655,20 @@ def test_a_held_piece_over_the_square_a_take_back_refills_is_revised_later() -> 
     tracker, outs = run(s.events, pos, tail=5.0)
     assert usi(tracker.moves) == ["L*2d", "2g2f", "2d2f", "5i4h"]
     assert tracker.unresolved() is None
+
+
+def test_an_illegal_move_put_back_leaves_nothing_for_the_next_move_to_explain() -> None:
+    # the bishop slides from 8h towards 1a through 3c and 2b (blocked), is shown red and
+    # put back; it then slides again and takes 3c, and the player presses "promote" before
+    # the capture wait is over. The first slide's lifts belong to the error, not the move.
+    s = Script().play("7g7f").play("1a1b").lift("8h", dt=1.0)
+    for name in ("7g", "6f", "5e", "4d"):
+        s.place(name, dt=0.04).lift(name, dt=0.05)
+    s.place("1a", dt=0.67).lift("1a", dt=2.5).place("8h", dt=0.5).lift("8h", dt=1.3)
+    for name in ("7g", "6f", "5e", "4d"):
+        s.place(name, dt=0.04).lift(name, dt=0.05)
+    s.lift("3c", dt=0.37).place("3c", dt=0.74).press("promote", dt=0.39)
+    s.lift("2b", dt=0.75).lift("3c", dt=0.86).place("3c", dt=0.07)
+    tracker, outs = run(s.events, tail=3.0)
+    assert usi(tracker.moves) == ["7g7f", "1a1b", "8h3c+", "2b3c"]
+    assert tracker.unresolved() is None and of(outs, IllegalState)
