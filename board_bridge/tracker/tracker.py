@@ -401,6 +401,7 @@ class Tracker:
         self._open_held = False
         self._shown_for_now = -1  # the state shown as an error while another story waits
         self._no_later = -1  # a state kept as a move in progress (see _keep_in_progress)
+        self._fixed = 0  # moves before this are not taken back (see _keep_uncorrected)
 
     # ------------------------------------------------------------------ public API
 
@@ -1182,7 +1183,7 @@ class Tracker:
         full = game.copy()
         popped: list[Move] = []
         for k in (1, 2):
-            if full.peek() is None:
+            if full.peek() is None or len(self._history) - k < self._fixed:
                 break
             m = full.pop()
             popped.append(m)
@@ -1583,6 +1584,7 @@ class Tracker:
         alt = self._copy()
         alt._close()
         alt._settled = False  # the board now, read with the move closed
+        alt._fixed = len(self._history)  # nor taken back: that is the correction again
         self._keep(_Fork(alt, [], ((self._history[-1],),), len(self._history) - 1))
 
     def _keep_rival(self, ctx: _Ctx, expl: _Expl) -> None:
@@ -1667,6 +1669,7 @@ class Tracker:
             outs.append(alt._pending.question)
         # (the other story is in play and explains the board: see _revisable)
         self.__dict__.update(alt.__dict__)
+        self._fixed = 0  # (the other story's premise: it is the tracker's story now)
         self._changed()
         return outs
 

@@ -312,6 +312,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "rich",
     ),
+    "a long slide read as a move, then a correction: the kept story took the move back": (
+        1,
+        350001,
+        False,
+        None,
+        0.4,
+        True,
+    ),
     "a capture in progress, its target a fresh drop, read as a two-move take-back": (
         18,
         261218,

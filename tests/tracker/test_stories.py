@@ -72,3 +72,19 @@ def test_a_copy_for_another_story_shares_nothing_it_changes() -> None:
         [tracker._hist.lifts(sq, float("-inf")) for sq in range(81)],
     )
     assert after == before
+
+
+def test_the_story_of_a_correction_not_made_never_takes_that_move_back() -> None:
+    # the story kept when a correction of 7g6f is read is the one where 7g6f stood: the
+    # board showing the position before it is no take-back there (that is the
+    # correction again), though it would be one once the move is closed in casual mode
+    s = Script(KNOCK).lift("7g", dt=1.0).place("6f", dt=0.4)
+    tracker, _outs = run(s.events, KNOCK, tail=1.0)
+    assert usi(tracker.moves) == ["7g6f"]
+    tracker._keep_uncorrected()
+    (kept,) = tracker._forks
+    before = s.events[0].cells
+    closed = tracker._copy()
+    closed._close()
+    assert closed._takebacks(closed._context(), before)
+    assert kept.alt._takebacks(kept.alt._context(), before) == []
