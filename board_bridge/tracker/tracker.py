@@ -184,6 +184,8 @@ def _aside(take: _Take, touches: dict[int, list[tuple[float, float]]]) -> _Aside
 def _story(c: _Expl) -> tuple[object, ...]:
     """The squares of the moves an explanation makes, in order (variants alike)."""
     plies = [(_squares(p.variants[0]), p.correcting) for p in c.chain]
+    if not c.moves:
+        return (*plies, c.lifted)  # a chain ending with a move in progress
     return (*plies, (_squares(c.moves[0]), c.kind == CORRECT))
 
 
@@ -764,10 +766,7 @@ class Tracker:
         was_pending = self._pending
         if self._open_held and not expl.held and self._keeps_stories():
             self._keep_held(ctx)
-        if expl.kind in (MOVE, CORRECT, TWO) and expl.moves and self._keeps_stories():
-            self._keep_rival(ctx, expl)
-        if _corrects(expl) and not expl.held and self._keeps_stories():
-            self._keep_uncorrected()
+        self._keep_others(ctx, expl)
         if self._keeps_stories() and (
             expl.kind == BACK or (expl.kind == RETRACT and expl is later)
         ):
@@ -1576,6 +1575,16 @@ class Tracker:
         if held:
             self._fork(min(held, key=lambda c: c.score))
 
+    def _keep_others(self, ctx: _Ctx, expl: _Expl) -> None:
+        """Before a move or a correction is applied: keep the other stories that explain
+        the board as well (a tie), or in which a corrected move stood."""
+        if not self._keeps_stories():
+            return
+        if (expl.kind in (MOVE, CORRECT) and expl.moves) or expl.kind == TWO:
+            self._keep_rival(ctx, expl)
+        if _corrects(expl) and not expl.held:
+            self._keep_uncorrected()
+
     def _keep_uncorrected(self) -> None:
         """A correction of the open move is believed: keep the story where that move stood
         and the opponent's hand began the reply (its target lifted first, a neighbour
@@ -1600,8 +1609,7 @@ class Tracker:
         rivals = [
             c
             for c in cands
-            if c.kind in (MOVE, CORRECT, TWO)
-            and c.moves
+            if ((c.kind in (MOVE, CORRECT) and c.moves) or (c.kind == TWO and c.chain))
             and c.score[0] <= expl.score[0]
             and _story(c) != mine
         ]
@@ -1724,6 +1732,7 @@ class Tracker:
             expl2, _later, ctx2 = self._evaluate()
             if expl2 is None:
                 return outs + self._show_illegal(self._analyse_illegal(ctx2), t)
+            self._keep_others(ctx2, expl2)
             return outs + self._apply(ctx2, expl2)
         outs = self._restored(t)
         if kind in (INPROG, INPROG0):

@@ -320,6 +320,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.4,
         True,
     ),
+    "a tie between two captures decided in a chain that ends with the reply begun": (
+        1,
+        420101,
+        False,
+        None,
+        0.4,
+        True,
+    ),
     "a capture in progress, its target a fresh drop, read as a two-move take-back": (
         18,
         261218,
