@@ -1374,7 +1374,14 @@ class Tracker:
                     if d1 and t1 - t0 >= self.params.settle
                     else []
                 )
-            stood = [ms for ms in caps if not self._held_could_explain(cur, ms[0], cells, obs)]
+            # (nor what came right after it: the held piece set down, then the opponent)
+            after = states[i + 1][1]
+            stood = [
+                ms
+                for ms in caps
+                if not self._held_could_explain(cur, ms[0], cells, obs)
+                and not self._held_could_explain(cur, ms[0], cells, after)
+            ]
             if stood:
                 # the likeliest of the captures the board showed, scored as _candidates does
                 touches = self._touches(ctx.w_cur, t1)

@@ -328,6 +328,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.4,
         True,
     ),
+    "a knock read as a capture standing, the held piece set down before the reply (x0.4)": (
+        5,
+        660105,
+        False,
+        None,
+        0.4,
+        True,
+    ),
     "a capture in progress, its target a fresh drop, read as a two-move take-back": (
         18,
         261218,

@@ -672,3 +672,16 @@ def test_an_illegal_move_put_back_leaves_nothing_for_the_next_move_to_explain() 
     tracker, outs = run(s.events, tail=3.0)
     assert usi(tracker.moves) == ["7g7f", "1a1b", "8h3c+", "2b3c"]
     assert tracker.unresolved() is None and of(outs, IllegalState)
+
+
+def test_a_knock_then_the_piece_set_down_then_an_illegal_reply_is_no_capture() -> None:
+    # the gold lifted, 5c knocked (back in 0.1 s), the gold set down on 4c 0.31 s later;
+    # gote's hand then tries 9e7g at once (illegal) and puts it back. The knock alone
+    # showed 4d5c for the settle time, but what came right after it, the gold on 4c, is
+    # the held piece set down: the capture does not stand because the reply is illegal.
+    pos = "4k4/9/4p4/5G3/p8/9/9/9/4K4 b - 1"
+    s = Script(pos).lift("4d", dt=1.0).lift("5c", dt=0.1).place("5c", dt=0.1)
+    s.place("4c", dt=0.31).lift("9e", dt=0.28).place("7g", dt=0.12)
+    s.lift("7g", dt=1.0).place("9e", dt=0.5).lift("9e", dt=1.0).place("9f", dt=0.3)
+    tracker, outs = run(s.events, pos, tail=3.0)
+    assert usi(tracker.moves) == ["4d4c", "9e9f"] and tracker.unresolved() is None
