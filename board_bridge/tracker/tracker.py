@@ -1359,7 +1359,7 @@ class Tracker:
             t0, cells = states[i]
             if t0 < ctx.w_cur:
                 break
-            t1 = states[i + 1][0]
+            t1, after = states[i + 1]
             caps = known.get(t0)
             if caps is None:
                 d1 = diff(cells, cur.exp)
@@ -1375,7 +1375,6 @@ class Tracker:
                     else []
                 )
             # (nor what came right after it: the held piece set down, then the opponent)
-            after = states[i + 1][1]
             stood = [
                 ms
                 for ms in caps
@@ -1502,12 +1501,15 @@ class Tracker:
             correcting = expl.chain[0].correcting
         else:
             plies, correcting = (expl.moves,), expl.kind == CORRECT
+        at = len(self._history) - int(correcting)
+        if self._kept(plies, at, False):
+            return
         alt = self._copy()
         alt._apply(alt._context(), expl)
         if not self._explains(alt):
             return  # not a story from this position after all (a guard)
         alt._settled = True
-        self._keep(_Fork(alt, [], plies, len(self._history) - int(correcting)))
+        self._keep(_Fork(alt, [], plies, at))
 
     def _keep_in_progress(self, back: int, slow: bool) -> None:
         """A take-back is believed: keep the story where it was a move in progress after
@@ -1517,10 +1519,13 @@ class Tracker:
         move's board as that move completed (see ``_completes_in_progress``). Else believed
         at once (the opponent's piece, held, passed over a square the take-back refills)."""
         k = max(1, back)
+        plies = tuple((m,) for m in self._history[-k:])
+        at = len(self._history) - k
+        if self._kept(plies, at, slow):
+            return
         alt = self._copy()
         alt._no_later = self._state_id
-        plies = tuple((m,) for m in self._history[-k:])
-        self._keep(_Fork(alt, [], plies, len(self._history) - k, in_progress=slow))
+        self._keep(_Fork(alt, [], plies, at, in_progress=slow))
 
     def _completes_in_progress(self, now: float) -> Tracker | None:
         """The first move after a take-back believed because the board stayed so: the story
@@ -1561,12 +1566,12 @@ class Tracker:
         alt.__dict__.update(state)
         return alt
 
+    def _kept(self, plies: tuple[tuple[Move, ...], ...], at: int, in_progress: bool) -> bool:
+        """Is that story kept already (the board changed again while it waited, say)?
+        Asked before a copy is made for it."""
+        return any((f.plies, f.at, f.in_progress) == (plies, at, in_progress) for f in self._forks)
+
     def _keep(self, kept: _Fork) -> None:
-        if any(
-            (f.plies, f.at, f.in_progress) == (kept.plies, kept.at, kept.in_progress)
-            for f in self._forks
-        ):
-            return  # that story is kept already (the board changed again while it waited)
         kept.seen = len(self._history)
         self._forks = [*self._forks[1 - _FORKS :], kept]
 
@@ -1597,11 +1602,14 @@ class Tracker:
         and the opponent's hand began the reply (its target lifted first, a neighbour
         knocked on the way, read as the mover's piece moving on to take it), taken if
         the tracker's own later fails."""
+        plies, at = ((self._history[-1],),), len(self._history) - 1
+        if self._kept(plies, at, False):
+            return
         alt = self._copy()
         alt._close()
         alt._settled = False  # the board now, read with the move closed
         alt._fixed = len(self._history)  # nor taken back: that is the correction again
-        self._keep(_Fork(alt, [], ((self._history[-1],),), len(self._history) - 1))
+        self._keep(_Fork(alt, [], plies, at))
 
     def _keep_rival(self, ctx: _Ctx, expl: _Expl) -> None:
         """Other moves explain the board as well (a capture, then the opponent's hand on a
