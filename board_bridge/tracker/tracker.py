@@ -722,7 +722,9 @@ class Tracker:
             if stood is not None:
                 # a capture that was waiting (_capture_wait) stands: what followed it could
                 # not be its piece still held. Make it, then judge the board after it.
-                moves, t0, cells = stood
+                moves, t0, cells, rivals = stood
+                for ms in rivals:
+                    self._keep_stood(ctx, ms, t0, cells, now)
                 outs = self._new_move(ctx.cur, moves, t0, t0, cells)
                 return outs + self._decide(now, force)
         if expl is None and self._forks:
@@ -1339,10 +1341,14 @@ class Tracker:
                             sub, obs, t0, chain, ply_windows, depth - 1, None, out, done, budget
                         )
 
-    def _stood(self, ctx: _Ctx) -> tuple[tuple[Move, ...], float, str] | None:
+    def _stood(
+        self, ctx: _Ctx
+    ) -> tuple[tuple[Move, ...], float, str, list[tuple[Move, ...]]] | None:
         """The latest capture the board showed for the settle time since the position was
         on the board, waiting out the capture wait, that the state now shows was no
-        attacker still held (the opponent's hand came next): its moves, when, the cells."""
+        attacker still held (the opponent's hand came next): its moves, when, the cells,
+        and the other captures that state shows as well (a tie: the capture, then the
+        opponent's hand on a piece the attacker could also take)."""
         obs = self._cells
         assert obs is not None
         states = self._states
@@ -1384,13 +1390,15 @@ class Tracker:
             if stood:
                 # the likeliest of the captures the board showed, scored as _candidates does
                 touches = self._touches(ctx.w_cur, t1)
-                best = min(
-                    stood,
-                    key=lambda ms: self._score(
+                scores = {
+                    ms: self._score(
                         _Expl(MOVE, moves=ms, involved=_dep_move(cur, ms[0], {})), touches
-                    ),
-                )
-                return best, t0, cells
+                    )
+                    for ms in stood
+                }
+                best = min(stood, key=scores.__getitem__)
+                rivals = [ms for ms in stood if ms != best and scores[ms][0] <= scores[best][0]]
+                return best, t0, cells, rivals
         return None
 
     def _held(self, ctx: _Ctx, expl: _Expl, quiet: float) -> float:
@@ -1509,6 +1517,21 @@ class Tracker:
         if not self._explains(alt):
             return  # not a story from this position after all (a guard)
         alt._settled = True
+        self._keep(_Fork(alt, [], plies, at))
+
+    def _keep_stood(
+        self, ctx: _Ctx, moves: tuple[Move, ...], t0: float, cells: str, now: float
+    ) -> None:
+        """A waiting capture stands (see ``_stood``): keep the story where another capture
+        the same state showed stood instead, taken if the tracker's own later fails."""
+        if not self._keeps_stories():
+            return
+        plies, at = (moves,), len(self._history)
+        if self._kept(plies, at, False):
+            return
+        alt = self._copy()
+        alt._new_move(ctx.cur, moves, t0, t0, cells)
+        alt._decide(now, force=False)
         self._keep(_Fork(alt, [], plies, at))
 
     def _keep_in_progress(self, back: int, slow: bool) -> None:

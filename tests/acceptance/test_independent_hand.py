@@ -345,6 +345,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "rich",
     ),
+    "a capture stood on an illegal drop; the other capture its state showed was not kept": (
+        7,
+        710207,
+        False,
+        None,
+        0.4,
+        True,
+    ),
 }
 
 

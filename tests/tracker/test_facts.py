@@ -685,3 +685,17 @@ def test_a_knock_then_the_piece_set_down_then_an_illegal_reply_is_no_capture() -
     s.lift("7g", dt=1.0).place("9e", dt=0.5).lift("9e", dt=1.0).place("9f", dt=0.3)
     tracker, outs = run(s.events, pos, tail=3.0)
     assert usi(tracker.moves) == ["4d4c", "9e9f"] and tracker.unresolved() is None
+
+
+def test_a_capture_that_stands_keeps_the_other_capture_its_state_showed() -> None:
+    # 5f takes 5e; 0.1 s later gote's hand is on 4e and puts it back (the same readings as
+    # 5e knocked and 4e taken, which the tracker reads: too quick for the opponent's
+    # hand). Within the capture wait gote's king goes to 5c (illegal in both stories) and
+    # back, which makes the waiting capture stand; then gote plays 4e4f, only the other
+    # story's move. That story was kept when the capture stood, and is taken.
+    sfen = "4k4/9/9/9/4pp3/4G4/9/9/4K4 b - 1"
+    s = Script(sfen).lift("5f", dt=1.0).lift("5e", dt=0.3).place("5e", dt=0.3)
+    s.lift("4e", dt=0.1).place("4e", dt=0.2).lift("5a", dt=0.4).place("5c", dt=0.2)
+    s.lift("5c", dt=1.5).place("5a", dt=0.4).lift("4e", dt=1.5).place("4f", dt=0.4)
+    tracker, outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves) == ["5f5e", "4e4f"] and tracker.unresolved() is None
