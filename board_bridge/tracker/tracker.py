@@ -78,6 +78,8 @@ _SHORT = 0.2  # a position shown less long before the reply began is a less like
 _SWAP = 0.05  # a target empty for less than this was swapped out by the capturing hand
 _GAPS = 13  # the last moves whose last steps (previous change to landing) give the pace
 _CHATTER = 0.03  # transitions closer than this are one landing's contact bounce
+_REACTION = 2.0  # steps of the hands' pace after a landing: the opponent's hand, not the
+# mover's (a knock, then the target lifted, is one motion; see Tracker._reaction)
 _FORKS = 6  # other stories kept at once (see _Fork)
 _FORK_PLIES = 40  # ... each until the game went this many plies past it (both stories
 # can stay legal for a long while: a capture of one piece or of its neighbour)
@@ -237,7 +239,7 @@ class _Expl:
     capture: bool = False  # a capture seen only in the history: waits capture_settle
     held: bool = False  # CORRECT: the open capture's attacker was held (waits held_settle)
     takes: tuple[_Take, ...] = ()  # MOVE/TWO: the captures that may be an attacker held
-    score: tuple[int, int, int, float, int] = (0, 0, 0, 0.0, 0)
+    score: tuple[int, int, int, int, float, int] = (0, 0, 0, 0, 0.0, 0)
 
 
 @dataclass(slots=True)
@@ -947,15 +949,25 @@ class Tracker:
         the hand)."""
         return om.from_square is None or self._landed_after(om.to_square, om.from_square, until)
 
-    @staticmethod
     def _score(
-        c: _Expl, touches: dict[int, list[tuple[float, float]]]
-    ) -> tuple[int, int, int, float, int]:
-        """(lifts left unexplained + penalty, in progress?, penalty, the latest refill left
+        self, c: _Expl, touches: dict[int, list[tuple[float, float]]]
+    ) -> tuple[int, int, int, int, float, int]:
+        """(lifts left unexplained + penalty, in progress?, penalty, minus the pieces lifted
+        and put back well after the explanation's last landing, the latest refill left
         unexplained, kind): smaller is better. A square still empty after a hover counts
-        alike for every explanation, so only refills break ties."""
+        alike for every explanation, so only refills break ties.
+
+        A tie between two captures by one attacker (its target taken, then the opponent's
+        hand on another piece the attacker could take; or that piece knocked by the
+        mover's hand, then the target taken) goes to the story in which the piece left
+        over was lifted more than ``_reaction`` after the landing: the mover's hand lifts
+        the target soon after putting a knocked piece back, in one motion. Else to the
+        story whose left-over refill came first (a knock, the likelier story)."""
         n = c.penalty
         latest = _NEG_INF
+        loose: list[float] = []  # when each lift left unexplained began (refilled ones)
+        landed = _NEG_INF  # the latest refill the explanation makes (a capture's landing)
+        lifts_made: list[float] = []  # when a chain's moves lifted their pieces
         asides = [a for a in (_aside(take, touches) for take in c.takes) if a is not None]
         if c.windows:
             # a chain: each move explains the lifts of its own time
@@ -965,16 +977,23 @@ class Tracker:
                     for i, (wsq, lo, hi) in enumerate(free):
                         if wsq == sq and lo < start <= hi:
                             del free[i]
+                            lifts_made.append(start)
+                            if end != _INF:
+                                landed = max(landed, end)
                             break
                     else:
                         n += 1 + any(aside(sq, start) for aside in asides)
                         if end != _INF:
                             latest = max(latest, end)
+                            loose.append(start)
         else:
             origin = c.moves[0].from_square if c.capture else None
             attacker = touches[origin][-1][0] if origin in touches else None
             for sq, lifts in touches.items():
                 k = len(lifts) - c.involved.get(sq, 0)
+                for _start, end in lifts[max(k, 0) :]:
+                    if end != _INF:
+                        landed = max(landed, end)
                 if k > 0:
                     # the move explains the last lifts of a square (a capture comes last);
                     # the earlier ones were knocks or touches
@@ -982,13 +1001,22 @@ class Tracker:
                     closed = [end for _start, end in lifts[:k] if end != _INF]
                     if closed:
                         latest = max(latest, closed[-1])
+                    loose += [start for start, end in lifts[:k] if end != _INF]
                     if attacker is not None:
                         # a knock or touch still off the board when the attacker was lifted:
                         # one hand cannot hold the one piece and lift the other
                         n += sum(start < attacker < end != _INF for start, end in lifts[:k])
                     for aside in asides:
                         n += sum(aside(sq, start) for start, _end in lifts[:k])
-        return (n, int(_in_progress(c)), c.penalty, latest, c.kind)
+        # a piece lifted and put back well after the explanation's last landing (a
+        # capture's), before the next move's piece was: the opponent's touch before its
+        # reply, not a knock in the move
+        after = 0
+        if landed != _NEG_INF:
+            react = landed + self._reaction()
+            reply = min((start for start in lifts_made if start > landed), default=_INF)
+            after = sum(react < start < reply for start in loose)
+        return (n, int(_in_progress(c)), c.penalty, -after, latest, c.kind)
 
     def _touches(self, since: float, until: float = _INF) -> dict[int, list[tuple[float, float]]]:
         """Every lift seen since ``since``: square -> when each ended (inf: still empty).
@@ -1862,6 +1890,12 @@ class Tracker:
         if self._pace is None:
             return wait
         return min(max(wait, steps * self._pace), max(wait, most))
+
+    def _reaction(self) -> float:
+        """How long after a capture's landing a piece lifted and put back is read as the
+        opponent's hand rather than the mover's (see ``_score``): two steps of the hands'
+        pace (``_REACTION``); until the pace is known, never."""
+        return _INF if self._pace is None else _REACTION * self._pace
 
     def _capture_wait(self) -> float:
         """How long a capture that may be a held attacker waits: 1.4 steps of a slow hand

@@ -353,6 +353,22 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.4,
         True,
     ),
+    "3c4d, then the opponent's touch of 2d 0.82 s later (3 steps), read as a knock": (
+        15,
+        710215,
+        False,
+        None,
+        0.4,
+        True,
+    ),
+    "4f3g, then the opponent's touch of another piece it could take, read as a knock": (
+        4,
+        800204,
+        False,
+        None,
+        0.4,
+        True,
+    ),
 }
 
 

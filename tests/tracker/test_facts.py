@@ -687,6 +687,35 @@ def test_a_knock_then_the_piece_set_down_then_an_illegal_reply_is_no_capture() -
     assert usi(tracker.moves) == ["4d4c", "9e9f"] and tracker.unresolved() is None
 
 
+def test_a_touch_well_after_a_capture_is_the_opponents_not_a_knock_in_it() -> None:
+    # quick hands (a step of 0.2 s); 5f takes 5e, and 0.6 s later gote's hand is on its
+    # pawn on 4e, which the gold could also have taken, and puts it back; gote then plays
+    # 5a4a and the log ends. The same readings as the gold held, 5e knocked, and 4e
+    # taken, and both stories stay legal; but a hand that knocked 5e would have lifted
+    # its target well within two of its steps (docs/tracker.md, "Limits").
+    sfen = "4k4/9/9/9/4pp3/4G4/9/9/4K4 b - 1"
+    s = Script(sfen)
+    for move in ("5i4i", "5a6a", "4i5i", "6a5a"):
+        s.play(move, dt=0.2).wait(1.0)
+    s.lift("5f").lift("5e", dt=0.2).place("5e", dt=0.2)
+    s.lift("4e", dt=0.6).place("4e", dt=0.3).lift("5a", dt=1.5).place("4a", dt=0.2)
+    tracker, outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves) == ["5i4i", "5a6a", "4i5i", "6a5a", "5f5e", "5a4a"]
+    assert tracker.unresolved() is None and of(outs, TakeBack) == []
+
+
+def test_a_knock_right_before_the_target_is_lifted_stays_a_knock() -> None:
+    # the gold held over the board, gote's pawn on 4e knocked (back in 0.1 s), and 0.15 s
+    # later the target on 5e lifted and the gold set down there: one hand's motion, not
+    # 5f4e and then gote's hand on 5e at once.
+    sfen = "4k4/9/9/9/4pp3/4G4/9/9/4K4 b - 1"
+    s = Script(sfen).lift("5f", dt=1.0).lift("4e", dt=1.2).place("4e", dt=0.1)
+    s.lift("5e", dt=0.15).place("5e", dt=0.5).lift("5a", dt=1.5).place("4a")
+    tracker, outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves) == ["5f5e", "5a4a"] and tracker.unresolved() is None
+    assert of(outs, TakeBack) == []
+
+
 def test_a_capture_that_stands_keeps_the_other_capture_its_state_showed() -> None:
     # 5f takes 5e; 0.1 s later gote's hand is on 4e and puts it back (the same readings as
     # 5e knocked and 4e taken, which the tracker reads: too quick for the opponent's
