@@ -73,6 +73,8 @@ MODES = ("casual", "tournament")
 IDLE, MOVE, CORRECT, RETRACT, BACK, INPROG, INPROG0, TWO = range(8)
 _NEG_INF = float("-inf")
 _INF = float("inf")
+_DEPTH = 4  # earlier moves a chain may hold: quick hands make five moves with no pause
+# as long as ``settle`` (x0.4: a touch, a knock and four moves in 2.6 s)
 _MAX_STATES = 120  # intermediate states looked at for a move made before the board settled
 _SHORT = 0.2  # a position shown less long before the reply began is a less likely story
 _SWAP = 0.05  # a target empty for less than this was swapped out by the capturing hand
@@ -1249,7 +1251,7 @@ class Tracker:
         done: set[tuple[object, ...]] = set()
         budget = [_MAX_STATES]
         expected = None if ctx.virtual else self._expected
-        self._chain(ctx, obs, ctx.w_cur, (), (), 3, expected, out, done, budget, held)
+        self._chain(ctx, obs, ctx.w_cur, (), (), _DEPTH, expected, out, done, budget, held)
         return out
 
     def _chain(
@@ -1696,6 +1698,7 @@ class Tracker:
         a capture it did not believe, had it stood, if that explains everything since (to
         be taken with ``_adopt`` once the board has stayed so). ``finish``: the log ends
         here, and the other story must leave nothing unresolved."""
+        waiting: Tracker | None = None
         for f in reversed(self._forks):
             alt = f.caught_up()
             if finish:
@@ -1706,8 +1709,12 @@ class Tracker:
                 continue  # the other story cannot explain it either (or its game ended)
             if finish and alt.unresolved() is not None:
                 continue
-            return alt
-        return None
+            if alt._pending is None:
+                return alt
+            # a story with a question waiting explains less than one where the player's
+            # input answered it (a drop's kind that only the other story asks)
+            waiting = waiting or alt
+        return waiting
 
     def _explains(self, alt: Tracker) -> bool:
         """Does another story explain the board: in play, in no illegal state, and with no

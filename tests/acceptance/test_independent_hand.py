@@ -369,6 +369,22 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.4,
         True,
     ),
+    "a touch, a knock and four moves in 2.6 s, no state still for settle: lost at ply 18": (
+        9,
+        760009,
+        False,
+        None,
+        0.4,
+        True,
+    ),
+    "7d7c read as held, then N*7d; the newer story asking N or P for G*9e was taken": (
+        1,
+        760101,
+        False,
+        None,
+        0.4,
+        True,
+    ),
 }
 
 

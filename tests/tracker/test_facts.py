@@ -728,3 +728,15 @@ def test_a_capture_that_stands_keeps_the_other_capture_its_state_showed() -> Non
     s.lift("5c", dt=1.5).place("5a", dt=0.4).lift("4e", dt=1.5).place("4f", dt=0.4)
     tracker, outs = run(s.events, sfen, tail=5.0)
     assert usi(tracker.moves) == ["5f5e", "4e4f"] and tracker.unresolved() is None
+
+
+def test_five_quick_moves_with_no_pause_as_long_as_settle_are_all_read() -> None:
+    # quick hands: each position stands only 0.25 s before the next hand is on a piece
+    # (less than `settle`), five moves in a row; the board settles only after the last.
+    s = Script()
+    for move in ("7g7f", "3c3d", "2g2f", "8c8d", "2f2e"):
+        fr, to = move[:2], move[2:]
+        s.lift(fr, dt=0.25).place(to, dt=0.15)
+    tracker, outs = run(s.events, tail=3.0)
+    assert usi(tracker.moves) == ["7g7f", "3c3d", "2g2f", "8c8d", "2f2e"]
+    assert of(outs, IllegalState) == [] and tracker.unresolved() is None

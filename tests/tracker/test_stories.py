@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from board_bridge.tracker import tracker as tracker_module
 from board_bridge.tracker.events import SensorFrame
+from board_bridge.tracker.outputs import QuestionAsked
 from tests.tracker.script import Script, run, usi
 
 # sente 7g6f; gote takes the silver, target first, knocking its pawn on 7f on the way:
@@ -88,3 +89,20 @@ def test_the_story_of_a_correction_not_made_never_takes_that_move_back() -> None
     closed._close()
     assert closed._takebacks(closed._context(), before)
     assert kept.alt._takebacks(kept.alt._context(), before) == []
+
+
+def test_a_story_with_a_question_waiting_is_taken_only_if_no_other_explains() -> None:
+    # two kept stories explain the board: the newer one still asks a question (a drop's
+    # kind), the older one took the player's input. The older one is the better story.
+    s = _knock_in_a_capture()
+    tracker, _outs = run(s.events, KNOCK, tail=1.0)
+    answered, asking = tracker._copy(), tracker._copy()
+    question = QuestionAsked(kind="drop", options=("N", "P"), square=63, t=tracker._t_now)
+    asking._pending = tracker_module._Pending("move", tracker._info(), (), question, None)
+    tracker._forks = [
+        tracker_module._Fork(answered, [], ((),), 0),
+        tracker_module._Fork(asking, [], ((),), 0),
+    ]
+    assert tracker._revisable(tracker._t_now) is answered
+    tracker._forks = [tracker_module._Fork(asking, [], ((),), 0)]
+    assert tracker._revisable(tracker._t_now) is asking
