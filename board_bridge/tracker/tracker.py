@@ -1698,8 +1698,8 @@ class Tracker:
         a capture it did not believe, had it stood, if that explains everything since (to
         be taken with ``_adopt`` once the board has stayed so). ``finish``: the log ends
         here, and the other story must leave nothing unresolved."""
-        waiting: Tracker | None = None
-        for f in reversed(self._forks):
+        best: tuple[tuple[bool, int, int], Tracker] | None = None
+        for i, f in enumerate(reversed(self._forks)):
             alt = f.caught_up()
             if finish:
                 alt.finish(now)
@@ -1709,12 +1709,13 @@ class Tracker:
                 continue  # the other story cannot explain it either (or its game ended)
             if finish and alt.unresolved() is not None:
                 continue
-            if alt._pending is None:
-                return alt
-            # a story with a question waiting explains less than one where the player's
-            # input answered it (a drop's kind that only the other story asks)
-            waiting = waiting or alt
-        return waiting
+            # of those that do: one where the player's input answered the question over
+            # one still asking (a drop's kind only the other story asks), then the one
+            # that showed fewer errors, then the newest
+            key = (alt._pending is not None, alt._n_illegal, i)
+            if best is None or key < best[0]:
+                best = (key, alt)
+        return None if best is None else best[1]
 
     def _explains(self, alt: Tracker) -> bool:
         """Does another story explain the board: in play, in no illegal state, and with no

@@ -385,6 +385,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.4,
         True,
     ),
+    "9h9i read as 9h8h; of two stories for G*9e, the newer had shown one more error": (
+        1,
+        850101,
+        False,
+        None,
+        1.0,
+        True,
+        "overlap",
+    ),
 }
 
 

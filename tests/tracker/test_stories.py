@@ -106,3 +106,16 @@ def test_a_story_with_a_question_waiting_is_taken_only_if_no_other_explains() ->
     assert tracker._revisable(tracker._t_now) is answered
     tracker._forks = [tracker_module._Fork(asking, [], ((),), 0)]
     assert tracker._revisable(tracker._t_now) is asking
+
+
+def test_of_the_stories_that_explain_the_board_the_one_with_fewer_errors_is_taken() -> None:
+    s = _knock_in_a_capture()
+    tracker, _outs = run(s.events, KNOCK, tail=1.0)
+    clean, erring = tracker._copy(), tracker._copy()
+    erring._n_illegal = clean._n_illegal + 1
+    tracker._n_illegal = erring._n_illegal
+    tracker._forks = [
+        tracker_module._Fork(clean, [], ((),), 0),
+        tracker_module._Fork(erring, [], ((),), 0),
+    ]
+    assert tracker._revisable(tracker._t_now) is clean
