@@ -761,6 +761,15 @@ class Tracker:
             alt = self._completes_in_progress(now)
             if alt is not None:
                 return self._adopt(alt, now)
+        if ctx.virtual and expl.kind in (MOVE, TWO) and self._forks:
+            # the game went on while a question waits: a kept story that asks nothing and
+            # explains the board is the better one (a knock read as a correction that
+            # asks "promote?", say), taken once the board has stayed so
+            alt = self._revisable(now)
+            if alt is not None and alt._pending is None:
+                if force or quiet >= self._story_wait():
+                    return self._adopt(alt, now)
+                return []
         held = self._held(ctx, expl, quiet) if expl.capture else _INF
         if not force and held < self._capture_wait():
             if expl.kind in (MOVE, CORRECT, TWO) and self._keeps_stories():
@@ -1507,9 +1516,13 @@ class Tracker:
             for f in self._forks
             if len(made) <= f.at + _FORK_PLIES
             and len(f.events) < _FORK_EVENTS
-            # the tracker came to the same moves after all: nothing else to keep
-            and not all(
-                len(made) > f.at + i and made[f.at + i] in ms for i, ms in enumerate(f.plies)
+            # the tracker came to the same moves after all: nothing else to keep (not
+            # while it asks a question: a correction asked about is not made yet)
+            and not (
+                self._pending is None
+                and all(
+                    len(made) > f.at + i and made[f.at + i] in ms for i, ms in enumerate(f.plies)
+                )
             )
             and not self._stuck(f)
         ]

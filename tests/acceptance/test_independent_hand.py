@@ -394,6 +394,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "overlap",
     ),
+    "a knock read as 6f9c+, asking promote?, then 8c8d: the kept story dropped, game lost": (
+        17,
+        980117,
+        True,
+        None,
+        1.0,
+        True,
+        "rich",
+    ),
 }
 
 

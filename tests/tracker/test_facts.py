@@ -740,3 +740,19 @@ def test_five_quick_moves_with_no_pause_as_long_as_settle_are_all_read() -> None
     tracker, outs = run(s.events, tail=3.0)
     assert usi(tracker.moves) == ["7g7f", "3c3d", "2g2f", "8c8d", "2f2e"]
     assert of(outs, IllegalState) == [] and tracker.unresolved() is None
+
+
+def test_a_knock_read_as_a_correction_that_asks_a_question_is_revised_later() -> None:
+    # 6f8d; gote lifts the bishop first to take it with the pawn on 8c, knocks its pawn
+    # on 9c on the way (put back), and the pawn lands on 8d. The same readings as the
+    # bishop moving on to take 9c, which asks "promote?", then 8c8d: the tracker asks, and
+    # keeps the story where 6f8d stood while the question waits (the correction is not
+    # made yet). Nobody answers; sente plays on, which only that story explains.
+    pos = "4k4/9/pp7/9/9/3B5/9/9/4K4 b - 1"
+    s = Script(pos).lift("6f", dt=1.0).place("8d", dt=0.4)
+    s.lift("8d", dt=1.5).lift("9c", dt=0.8).place("9c", dt=0.28)
+    s.lift("8c", dt=0.26).place("8d", dt=0.45)
+    s.lift("5i", dt=2.4).place("4h", dt=0.3)
+    tracker, outs = run(s.events, pos, tail=5.0)
+    assert usi(tracker.moves) == ["6f8d", "8c8d", "5i4h"]
+    assert tracker.unresolved() is None
