@@ -1009,10 +1009,10 @@ class Tracker:
                     # the move explains the last lifts of a square (a capture comes last);
                     # the earlier ones were knocks or touches
                     n += k
-                    closed = [end for _start, end in lifts[:k] if end != _INF]
-                    if closed:
-                        latest = max(latest, closed[-1])
-                    loose += [start for start, end in lifts[:k] if end != _INF]
+                    refilled = [(start, end) for start, end in lifts[:k] if end != _INF]
+                    if refilled:
+                        latest = max(latest, refilled[-1][1])
+                    loose += [start for start, _end in refilled]
                     if attacker is not None:
                         # a knock or touch still off the board when the attacker was lifted:
                         # one hand cannot hold the one piece and lift the other

@@ -91,6 +91,11 @@ def test_the_story_of_a_correction_not_made_never_takes_that_move_back() -> None
     assert kept.alt._takebacks(kept.alt._context(), before) == []
 
 
+def _kept_as_stories(tracker: tracker_module.Tracker, *alts: tracker_module.Tracker) -> None:
+    """Make ``alts`` the tracker's kept stories, oldest first."""
+    tracker._forks = [tracker_module._Fork(alt, [], ((),), 0) for alt in alts]
+
+
 def test_a_story_with_a_question_waiting_is_taken_only_if_no_other_explains() -> None:
     # two kept stories explain the board: the newer one still asks a question (a drop's
     # kind), the older one took the player's input. The older one is the better story.
@@ -99,12 +104,9 @@ def test_a_story_with_a_question_waiting_is_taken_only_if_no_other_explains() ->
     answered, asking = tracker._copy(), tracker._copy()
     question = QuestionAsked(kind="drop", options=("N", "P"), square=63, t=tracker._t_now)
     asking._pending = tracker_module._Pending("move", tracker._info(), (), question, None)
-    tracker._forks = [
-        tracker_module._Fork(answered, [], ((),), 0),
-        tracker_module._Fork(asking, [], ((),), 0),
-    ]
+    _kept_as_stories(tracker, answered, asking)
     assert tracker._revisable(tracker._t_now) is answered
-    tracker._forks = [tracker_module._Fork(asking, [], ((),), 0)]
+    _kept_as_stories(tracker, asking)
     assert tracker._revisable(tracker._t_now) is asking
 
 
@@ -114,8 +116,5 @@ def test_of_the_stories_that_explain_the_board_the_one_with_fewer_errors_is_take
     clean, erring = tracker._copy(), tracker._copy()
     erring._n_illegal = clean._n_illegal + 1
     tracker._n_illegal = erring._n_illegal
-    tracker._forks = [
-        tracker_module._Fork(clean, [], ((),), 0),
-        tracker_module._Fork(erring, [], ((),), 0),
-    ]
+    _kept_as_stories(tracker, clean, erring)
     assert tracker._revisable(tracker._t_now) is clean
