@@ -777,7 +777,7 @@ class Tracker:
             return []
         self._settled = True
         if ctx.virtual:
-            return self._apply_pending(ctx, expl)
+            return self._apply_pending(ctx, expl, held)
         was_pending = self._pending
         if self._open_held and not expl.held and self._keeps_stories():
             self._keep_held(ctx)
@@ -789,12 +789,20 @@ class Tracker:
             # story's: its mover was still at the board)
             self._keep_in_progress(expl.back, slow=expl is later)
         outs = self._apply(ctx, expl)
+        self._note_in_the_air(ctx, expl, held, was_pending)
+        return outs
+
+    def _note_in_the_air(
+        self, ctx: _Ctx, expl: _Expl, held: float, was_pending: _Pending | None
+    ) -> None:
+        """After ``expl`` was applied: if its capture may be the attacker still in the air,
+        say so, so that the held piece set down elsewhere soon reads as its move (see
+        _held_open)."""
         if expl.kind in (MOVE, CORRECT) and self._in_the_air(ctx, expl, held):
             if self._pending is not None and self._pending is not was_pending:
                 self._pending.held = True
             elif self._open and self._history[-1] in expl.moves:
                 self._open_held = True
-        return outs
 
     # --- explaining a state -------------------------------------------------------
 
@@ -1810,17 +1818,21 @@ class Tracker:
             outs += self._two(ctx, expl, t, obs)
         return outs
 
-    def _apply_pending(self, ctx: _Ctx, expl: _Expl) -> list[TrackerOutput]:
-        """A question is waiting: keep it unless the mover changed the move."""
+    def _apply_pending(self, ctx: _Ctx, expl: _Expl, held: float = _INF) -> list[TrackerOutput]:
+        """A question is waiting: keep it unless the mover changed the move (``held``: how
+        long the new move's capture stood, see _held)."""
         t = self._t_change
         kind = expl.kind
         if kind in (CORRECT, RETRACT) or (kind == TWO and expl.chain[0].correcting):
+            was_pending = self._pending
             outs = self._restored(t) + self._cancel_question(t)
             expl2, _later, ctx2 = self._evaluate()
             if expl2 is None:
                 return outs + self._show_illegal(self._analyse_illegal(ctx2), t)
             self._keep_others(ctx2, expl2)
-            return outs + self._apply(ctx2, expl2)
+            outs += self._apply(ctx2, expl2)
+            self._note_in_the_air(ctx2, expl2, held, was_pending)
+            return outs
         outs = self._restored(t)
         if kind in (INPROG, INPROG0):
             info = ctx.cur if kind == INPROG else ctx.prev

@@ -403,6 +403,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "rich",
     ),
+    "a 34 ms knock as the question of a drop taken back was cancelled: no held story": (
+        25,
+        1226025,
+        False,
+        None,
+        0.5,
+        True,
+        "rich",
+    ),
 }
 
 

@@ -442,6 +442,19 @@ def test_a_knocked_piece_wobbling_back_then_the_held_piece_set_down_is_its_move(
     assert usi(tracker.moves) == ["5e4d"] and tracker.unresolved() is None
 
 
+def test_a_wobble_right_after_a_drop_taken_back_then_the_held_piece_set_down_is_its_move() -> None:
+    # sente drops on 1e (a silver or a knight: asked), takes it back to the hand before
+    # answering, lifts the gold, 5d wobbles back within 30 ms (a fast capture, made as
+    # the question is cancelled), then the gold is set down on 4d: the held gold's move
+    gold = _GOLD.replace(" b p ", " b SN ")
+    s = Script(gold).place("1e", dt=1.0).lift("1e", dt=0.6)
+    s.lift("5e", dt=0.4).lift("5d", dt=0.1).place("5d", dt=0.03).place("4d", dt=0.45)
+    tracker, outs = run(s.events, gold, tail=1.0)
+    assert [q.square for q in of(outs, QuestionAsked)] == [sq("1e")]
+    outs += tracker.tick(s.t + 3.1)
+    assert usi(tracker.moves) == ["5e4d"] and tracker.unresolved() is None
+
+
 def test_a_held_attacker_read_as_the_opponents_drop_is_kept_as_the_other_story() -> None:
     # the gold held past the capture wait, then set down on 6d: also gote's legal P*6d
     # after 5e5d, which is read. Gote then moves its king: only the held gold's story
