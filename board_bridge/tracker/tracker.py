@@ -78,6 +78,7 @@ _DEPTH = 4  # earlier moves a chain may hold: quick hands make five moves with n
 _MAX_STATES = 120  # intermediate states looked at for a move made before the board settled
 _SHORT = 0.2  # a position shown less long before the reply began is a less likely story
 _SWAP = 0.05  # a target empty for less than this was swapped out by the capturing hand
+_ANSWERED = 2  # unexplained lifts' worth a story may cost more when only it asks the answer given
 _GAPS = 13  # the last moves whose last steps (previous change to landing) give the pace
 _CHATTER = 0.03  # transitions closer than this are one landing's contact bounce
 _REACTION = 2.0  # steps of the hands' pace after a landing: the opponent's hand, not the
@@ -380,6 +381,8 @@ class Tracker:
         # decisions
         self._gen = 0
         self._eval_key: tuple[int, int] | None = None
+        self._answering: str | None = None  # an answer arrived as the board was unsettled
+        self._answered_at: float | None = None  # when the last question was answered
         self._eval: tuple[_Expl | None, _Expl | None, _Ctx] | None = None
         self._pending: _Pending | None = None
         self._illegal: _Illegal | None = None
@@ -655,13 +658,19 @@ class Tracker:
         if answer and self._cells is not None and not self._settled:
             # the player answered the board: the hand is off the board, the state is final
             kept = {id(f) for f in self._forks}
-            outs += self._decide(t, force=True)
+            self._answering, self._eval = value, None
+            try:
+                outs += self._decide(t, force=True)
+            finally:
+                self._answering, self._eval = None, None
             for f in self._forks:
                 if id(f) not in kept:
                     f.events.append(PlayerInput(t, value))  # the other story's answer too
         pending = self._pending
         if pending is not None and value in pending.question.options:
             outs += self._answer(t, value)
+        elif answer and self._phase == "play":
+            outs += self._answered_elsewhere(t, value)
         return outs
 
     def _changed(self) -> None:
@@ -814,6 +823,10 @@ class Tracker:
             if two:
                 cands += two
                 best = min(cands, key=lambda c: c.score)
+        if self._answering is not None and best is not None:
+            answered = self._answered(ctx, obs, cands, best, self._answering)
+            if answered is not None:
+                return answered, None
         # A move in progress for now, but a complete explanation nearly as good (a take-back
         # that looks like a capture begun, two quick moves): adopted if the board stays so
         # (see TrackerParams.takeback_settle).
@@ -833,6 +846,42 @@ class Tracker:
                 # only pieces missing (a drop taken back, or a piece knocked off): wait
                 return _Expl(INPROG, lifted=tuple(d)), best
         return best, None
+
+    def _answered(
+        self, ctx: _Ctx, obs: str, cands: list[_Expl], best: _Expl, value: str
+    ) -> _Expl | None:
+        """The player answered a question (``value``) before the board settled: if the best
+        explanation asks none that the answer fits, the best one that does, unless it
+        costs more than ``_ANSWERED`` unexplained lifts more (a quick capture then a drop,
+        read as one move with a knock: only the drop asks which piece)."""
+        if self._asks(best, value):
+            return None
+        if not any(c.kind == TWO for c in cands):
+            cands = cands + self._scored_chains(ctx, obs)
+        fits = [c for c in cands if self._asks(c, value)]
+        if not fits:
+            return None
+        other = min(fits, key=lambda c: c.score)
+        return other if other.score[0] <= best.score[0] + _ANSWERED else None
+
+    def _asks(self, expl: _Expl, value: str | None) -> bool:
+        """Would applying ``expl`` ask a question (that ``value`` answers, if given)?"""
+        if expl.kind not in (MOVE, CORRECT, TWO):
+            return False
+        plies = [ply.variants for ply in expl.chain] + [expl.moves]
+        for variants in plies:
+            variants = self._choose(variants)
+            if len(variants) > 1:
+                if value is None:
+                    return True
+                if variants[0].from_square is None:
+                    return any(
+                        m.drop_piece_type is not None
+                        and piece_type_symbol(m.drop_piece_type) == value
+                        for m in variants
+                    )
+                return value in (INPUT_PROMOTE, INPUT_NONPROMOTE)
+        return False
 
     def _candidates(self, ctx: _Ctx, obs: str, until: float) -> list[_Expl]:
         """The one-step explanations of ``obs`` (scored), seeing the history up to ``until``."""
@@ -1668,6 +1717,8 @@ class Tracker:
             return
         if (expl.kind in (MOVE, CORRECT) and expl.moves) or expl.kind == TWO:
             self._keep_rival(ctx, expl)
+            if expl.score[0] > 0 and not self._asks(expl, None):
+                self._keep_asking(ctx, expl)
         if _corrects(expl) and not expl.held:
             self._keep_uncorrected()
 
@@ -1704,6 +1755,32 @@ class Tracker:
         ]
         if rivals:
             self._fork(min(rivals, key=lambda c: c.score))
+
+    def _keep_asking(self, ctx: _Ctx, expl: _Expl) -> None:
+        """A move that asks nothing, read with a lift left over (a knock): keep the best
+        story that explains the board nearly as well and asks a question (a capture, then
+        the opponent's drop, asking which piece), taken if the player answers it (see
+        ``_answered_elsewhere``)."""
+        obs = self._cells
+        assert obs is not None
+        cands = self._candidates(ctx, obs, _INF) + self._scored_chains(ctx, obs)
+        mine = _story(expl)
+        asking = [
+            c
+            for c in cands
+            if c.score[0] <= expl.score[0] + _ANSWERED and _story(c) != mine and self._asks(c, None)
+        ]
+        if asking:
+            self._fork(min(asking, key=lambda c: c.score))
+
+    def _answered_elsewhere(self, t: float, value: str) -> list[TrackerOutput]:
+        """An answer came with no question waiting: a kept story in which it answered one
+        (see ``_keep_asking``) is what the player saw, if it explains the board: take it."""
+        for f in reversed(self._forks):
+            alt = f.caught_up()  # (this input was the last event it was fed)
+            if alt._answered_at == t and self._explains(alt):
+                return self._adopt(alt, t)
+        return []
 
     def _keeps_stories(self) -> bool:
         """Other stories may be kept: revisions are on (not online), and no engine move is
@@ -2056,6 +2133,7 @@ class Tracker:
             promote = value == INPUT_PROMOTE
             move = next(m for m in p.cands if m.promotion == promote)
         self._pending = None
+        self._answered_at = t
         game = self._game
         outs: list[TrackerOutput] = []
         if p.kind == "move":

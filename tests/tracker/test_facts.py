@@ -219,6 +219,41 @@ def test_unsolicited_inputs_are_ignored() -> None:
     assert usi(tracker.moves) == ["7g7f"] and of(outs, QuestionAsked) == []
 
 
+# gote's rook on 2c can take sente's pawn on 3c or go back to 2b; sente holds a gold
+# and a silver, both of which may be dropped on 2b
+_ROOK = "4k4/9/6Pr1/9/9/9/9/9/4K4 w GS 1"
+
+
+def _rook_takes_then_a_drop_beside() -> Script:
+    # 2c3c (the rook lifted first: the capture waits), sente drops on 2b 0.5 s later: also
+    # the readings of 2c2b with the pawn on 3c knocked and put back, which ask nothing
+    s = Script(_ROOK).lift("2c", dt=1.0).lift("3c", dt=0.2).place("3c", dt=0.4)
+    return s.place("2b", dt=0.5)
+
+
+def test_an_answer_only_another_reading_asks_for_picks_that_reading() -> None:
+    # the answer comes before the board has settled (the capture was still waiting)
+    s = _rook_takes_then_a_drop_beside().press("G", dt=0.25)
+    tracker, outs = run(s.events, _ROOK)
+    assert usi(tracker.moves) == ["2c3c", "G*2b"] and tracker.unresolved() is None
+    # with no answer, the board reads as the one move with a knock
+    tracker, outs = run(_rook_takes_then_a_drop_beside().events, _ROOK)
+    assert usi(tracker.moves) == ["2c2b"] and of(outs, QuestionAsked) == []
+
+
+def test_an_answer_after_the_board_settled_takes_the_kept_reading_that_asked_it() -> None:
+    # 2c2b was made; the answer comes 0.6 s after the drop: the story that asked it (kept
+    # when 2c2b was made) is taken
+    s = _rook_takes_then_a_drop_beside().press("G", dt=0.6)
+    tracker, outs = run(s.events, _ROOK)
+    assert usi(tracker.moves) == ["2c3c", "G*2b"] and tracker.unresolved() is None
+    assert [o.move.usi() for o in of(outs, TakeBack)] == ["2c2b"]
+    # an answer no reading asks for changes nothing
+    s = _rook_takes_then_a_drop_beside().press("promote", dt=0.6)
+    tracker, outs = run(s.events, _ROOK)
+    assert usi(tracker.moves) == ["2c2b"] and of(outs, TakeBack) == []
+
+
 def test_illegal_move_shown_with_reason_never_recorded() -> None:
     s = Script().lift("7g").place("7e")  # a pawn cannot move two squares
     tracker, outs = run(s.events)
