@@ -403,6 +403,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "rich",
     ),
+    "6g7g, 2c3c, N*3b read as 6g7g, 2c3b with 3c knocked; the answer N asked by nothing": (
+        6,
+        1230006,
+        False,
+        None,
+        0.4,
+        True,
+    ),
     "a 34 ms knock as the question of a drop taken back was cancelled: no held story": (
         25,
         1226025,
