@@ -770,10 +770,12 @@ class Tracker:
             alt = self._completes_in_progress(now)
             if alt is not None:
                 return self._adopt(alt, now)
-        if ctx.virtual and expl.kind in (MOVE, TWO) and self._forks:
+        goes_on = expl.kind == MOVE or (expl.kind == TWO and not expl.chain[0].correcting)
+        if ctx.virtual and goes_on and self._forks:
             # the game went on while a question waits: a kept story that asks nothing and
             # explains the board is the better one (a knock read as a correction that
-            # asks "promote?", say), taken once the board has stayed so
+            # asks "promote?", say), taken once the board has stayed so. (Not when the
+            # mover changed the move asked about: the question goes with it.)
             alt = self._revisable(now)
             if alt is not None and alt._pending is None:
                 if force or quiet >= self._story_wait():

@@ -411,6 +411,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.4,
         True,
     ),
+    "S*8h moved on from an illegal drop on 2h as 9h8h began: the kept story waited on": (
+        1,
+        1247101,
+        True,
+        None,
+        0.4,
+        True,
+        "rich",
+    ),
     "a 34 ms knock as the question of a drop taken back was cancelled: no held story": (
         25,
         1226025,

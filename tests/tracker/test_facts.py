@@ -804,3 +804,21 @@ def test_a_knock_read_as_a_correction_that_asks_a_question_is_revised_later() ->
     tracker, outs = run(s.events, pos, tail=5.0)
     assert usi(tracker.moves) == ["6f8d", "8c8d", "5i4h"]
     assert tracker.unresolved() is None
+
+
+def test_a_drop_asked_about_then_moved_on_as_the_reply_begins_is_asked_again() -> None:
+    # the gold takes the silver on 5d, its hand knocking the pawn on 4d first (the story
+    # where 4d was taken is kept); gote plays 5a6a. Sente drops on 2e: a pawn or the silver
+    # (asked), moves it on to 3e, and gote's king goes back at once. The drop moved on
+    # takes its question with it: asked again on 3e, not left to the kept story (whose
+    # hand holds only the pawn and asks nothing)
+    pos = "4k4/9/9/4sp3/4G4/9/9/9/4K4 b P 1"
+    s = Script(pos).lift("5e", dt=1.0).lift("4d", dt=0.3).place("4d", dt=0.3)
+    s.lift("5d", dt=0.2).place("5d", dt=0.4).wait(1.5)
+    s.lift("5a", dt=1.0).place("6a", dt=0.4)
+    s.place("2e", dt=1.5).lift("2e", dt=0.6).place("3e", dt=0.2)
+    s.lift("6a", dt=0.2).place("5a", dt=0.2).press("S", dt=1.0)
+    tracker, outs = run(s.events, pos, tail=5.0)
+    assert [q.square for q in of(outs, QuestionAsked)] == [sq("2e"), sq("3e")]
+    assert usi(tracker.moves) == ["5e5d", "5a6a", "S*3e", "6a5a"]
+    assert of(outs, TakeBack) == [] and tracker.unresolved() is None
