@@ -1721,7 +1721,7 @@ class Tracker:
             self._keep_rival(ctx, expl)
             if expl.score[0] > 0 and not self._asks(expl, None):
                 self._keep_asking(ctx, expl)
-        if _corrects(expl) and not expl.held:
+        if _corrects(expl):
             self._keep_uncorrected()
 
     def _keep_uncorrected(self) -> None:

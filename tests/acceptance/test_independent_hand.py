@@ -420,6 +420,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "rich",
     ),
+    "an illegal drop on 8c left 3.8 s read as the held attacker's move; taken back": (
+        15,
+        1255215,
+        False,
+        None,
+        1.5,
+        True,
+    ),
     "a 34 ms knock as the question of a drop taken back was cancelled: no held story": (
         25,
         1226025,

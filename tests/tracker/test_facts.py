@@ -442,6 +442,17 @@ def test_an_illegal_drop_after_a_capture_is_not_read_as_its_attacker_held() -> N
     assert of(outs, MoveCorrected) == []
 
 
+def test_an_illegal_drop_left_past_the_story_wait_then_taken_back_restores_the_capture() -> None:
+    # the same, but the pawn stays on 4d 3.5 s (longer than held_settle): read as the held
+    # gold's move 5e4d; when gote takes the pawn back, the board shows 5e5d again, and the
+    # story where that capture stood (kept when the correction was made) is taken
+    s = _gold_lifted_and_5d_knocked().place("4d", dt=1.5)
+    s.lift("4d", dt=3.5).lift("5a", dt=1.0).place("4a", dt=0.4)
+    tracker, outs = run(s.events, _GOLD, tail=5.0)
+    assert [(o.old.usi(), o.new.usi()) for o in of(outs, MoveCorrected)] == [("5e5d", "5e4d")]
+    assert usi(tracker.moves) == ["5e5d", "5a4a"] and tracker.unresolved() is None
+
+
 def test_a_held_attacker_set_down_after_something_else_was_lifted_is_an_error() -> None:
     # a lift in between (the opponent's hand) means the capture stood: no held story
     s = _gold_lifted_and_5d_knocked().lift("4b", dt=1.2).place("4b", dt=0.2)
