@@ -11,7 +11,8 @@ class SquareHistory:
     Only occupancy is kept (a face turning over is not a lift). Queries look at *lifts*:
     intervals during which a square read empty, leaving out contact bounce: an opening
     shorter than ``min_lift``, or one shorter than ``bounce`` that follows a contact shorter
-    than ``bounce`` (the chatter of a piece landing). One still going on always counts.
+    than ``bounce`` (the chatter of a piece landing) or that a lasting opening follows
+    within ``bounce`` (the chatter of a piece lifted). One still going on always counts.
     """
 
     __slots__ = ("_tr", "min_lift", "bounce", "epoch")
@@ -80,7 +81,9 @@ class SquareHistory:
 
         Contact chatter is left out: an opening shorter than ``min_lift``, or shorter than
         ``bounce`` when the last steady reading before it was empty (a piece landing). After
-        a steady contact, a short opening is a real lift (a fast swap)."""
+        a steady contact, a short opening is a real lift (a fast swap), unless the square
+        opens again for good within ``bounce`` (it was the chatter of a lift), and only the
+        first of a run of chatter counts (the others are the new piece's landing)."""
         out: list[Interval] = []
         tr = self._tr[sq]
         if not tr:
@@ -91,27 +94,39 @@ class SquareHistory:
         prev_t = float("-inf")
         start: float | None = None
         steady_before = steady_occupied
+        swap: int | None = None  # the short opening counted in this run of chatter (index)
         for t, occupied in tr:
             if t >= until:
                 break
-            if t - prev_t >= bounce:
+            steady = t - prev_t >= bounce
+            if steady:
                 steady_occupied = not occupied  # the interval that just ended was steady
             if occupied:
                 if start is not None:
                     length = t - start
                     # the opening [start, t) ends here; steady_occupied now describes it if
                     # it was long, else the last steady reading before it
-                    if start > since and (
-                        length >= bounce or (length >= min_lift and steady_before)
-                    ):
+                    if length >= bounce:
+                        if swap is not None:
+                            del out[swap]  # the chatter that began this lift
+                            swap = None
+                        if start > since:
+                            out.append((start, t))
+                    elif length >= min_lift and steady_before and swap is None and start > since:
+                        swap = len(out)
                         out.append((start, t))
                     start = None
             elif start is None:
+                if steady:
+                    swap = None  # a steady contact: the run of chatter is over
                 start = t
                 steady_before = steady_occupied
             prev_t = t
-        if start is not None and start > since:
-            out.append((start, None))
+        if start is not None:
+            if swap is not None:
+                del out[swap]  # the chatter that began the lift going on
+            if start > since:
+                out.append((start, None))
         return out
 
     def last_refill(self, sq: int, since: float, until: float = float("inf")) -> float | None:

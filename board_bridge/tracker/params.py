@@ -31,8 +31,10 @@ class TrackerParams:
       on its piece a fifth of a second after the opponent's landed; a hovering hand's
       reading lasts less, and it is not a legal position followed by a legal reply.
     - ``min_lift``: an occupied square must read empty at least this long to count as
-      lifted (a fast capture empties its target for tens of milliseconds; a switch's
-      bounce opens it for a few).
+      lifted (a fast capture empties its target for tens of milliseconds, a very quick
+      hand's for under 5). A switch's bounce opens it for a few: on landing (see
+      ``bounce``), and on lifting, where the square opens again for good at once (see
+      ``SquareHistory.lifts``).
     - ``overlap``: a piece slid (not lifted) onto a square may close that square's switch
       up to this long before its own square's opens. Shorter than any human reaction: a
       square filled earlier than this before a piece left its own holds another piece.
@@ -61,7 +63,7 @@ class TrackerParams:
     capture_settle_max: float = 3.0
     bounce: float = 0.015
     min_reply: float = 0.1
-    min_lift: float = 0.005
+    min_lift: float = 0.002
     overlap: float = 0.05
     takeback_settle: float = 2.0
     takeback_settle_max: float = 5.0

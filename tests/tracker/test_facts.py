@@ -145,6 +145,14 @@ def test_fast_capture_target_empty_for_tens_of_ms() -> None:
     assert usi(tracker.moves)[-1] == "8h2b+"
 
 
+def test_fast_capture_by_a_very_quick_hand_target_empty_for_4_ms() -> None:
+    s = _open_bishops().lift("8h").wait(0.3).lift("2b", dt=0.1).place("2b", dt=0.004)
+    s.lift("2b", dt=0.003).place("2b", dt=0.003)  # the bishop's landing bounces
+    s.press("promote")
+    tracker, _ = run(s.events)
+    assert usi(tracker.moves)[-1] == "8h2b+"
+
+
 def test_attacker_lifted_and_held_is_not_a_capture() -> None:
     s = _open_bishops().lift("8h").wait(3.0)
     tracker, outs = run(s.events)

@@ -1,0 +1,48 @@
+"""A square's lifts as the history reads them: contact chatter on landing and on lifting
+left out, a quick hand's swap kept."""
+
+from __future__ import annotations
+
+from board_bridge.tracker.history import SquareHistory
+from board_bridge.tracker.params import TrackerParams
+
+P = TrackerParams()
+SQ = 40
+
+
+def _history(changes: list[tuple[float, bool]]) -> SquareHistory:
+    """A square occupied since long ago, then ``changes`` (time, occupied)."""
+    h = SquareHistory(P.min_lift, P.bounce)
+    h.record(SQ, 0.0, True)
+    for t, occupied in changes:
+        h.record(SQ, t, occupied)
+    return h
+
+
+def test_a_swap_of_a_few_ms_then_the_landing_chatter_is_one_lift() -> None:
+    # the target swapped out in 4 ms, the attacker's landing bouncing after
+    h = _history([(1.0, False), (1.004, True), (1.0075, False), (1.0105, True)])
+    assert h.lifts(SQ, 0.5) == [(1.0, 1.004)]
+
+
+def test_the_chatter_of_a_lift_is_not_a_swap() -> None:
+    # the switch opens, closes again for 2 ms, then opens for good: one lift, still going
+    h = _history([(1.0, False), (1.003, True), (1.005, False)])
+    assert h.lifts(SQ, 0.5) == [(1.005, None)]
+    # and once the piece is put back, that lift alone
+    h.record(SQ, 2.0, True)
+    assert h.lifts(SQ, 0.5) == [(1.005, 2.0)]
+
+
+def test_a_swap_then_a_lift_after_a_steady_contact_are_two_lifts() -> None:
+    h = _history([(1.0, False), (1.004, True), (1.5, False), (2.0, True)])
+    assert h.lifts(SQ, 0.5) == [(1.0, 1.004), (1.5, 2.0)]
+
+
+def test_openings_under_min_lift_and_a_landings_chatter_are_not_lifts() -> None:
+    h = _history([(1.0, False), (1.001, True)])  # 1 ms: a glitch
+    assert h.lifts(SQ, 0.5) == []
+    # a piece lifted, set down with its switch bouncing (openings of 4 and 3 ms)
+    h = _history([(1.0, False), (1.6, True), (1.602, False), (1.606, True), (1.608, False)])
+    h.record(SQ, 1.611, True)
+    assert h.lifts(SQ, 0.5) == [(1.0, 1.6)]
