@@ -740,6 +740,10 @@ class Tracker:
                     self._keep_stood(ctx, ms, t0, cells, now)
                 outs = self._new_move(ctx.cur, moves, t0, t0, cells)
                 return outs + self._decide(now, force)
+        if expl is None and not ctx.virtual and self._open_held and self._keeps_stories():
+            # the held attacker set down, and the reply begun before that state was decided
+            # on: only the held piece's story explains the board (see _keep_held)
+            self._keep_held(ctx)
         if expl is None and self._forks:
             # (also while a question waits: it may be one only the tracker's story asks)
             alt = self._revisable(now)

@@ -428,6 +428,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         1.5,
         True,
     ),
+    "3g4g read as a 39 ms swap on 4h; 4g set down, the reply begun before it settled": (
+        19,
+        1277219,
+        False,
+        None,
+        0.4,
+        True,
+        "rich",
+    ),
     "a 34 ms knock as the question of a drop taken back was cancelled: no held story": (
         25,
         1226025,

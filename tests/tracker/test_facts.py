@@ -496,6 +496,16 @@ def test_a_knocked_piece_wobbling_back_then_the_held_piece_set_down_is_its_move(
     assert usi(tracker.moves) == ["5e4d"] and tracker.unresolved() is None
 
 
+def test_a_wobble_then_the_held_piece_set_down_as_the_reply_begins_is_its_move() -> None:
+    # the same, but gote's hand is on its king 0.25 s after the gold was set down (that
+    # state never settled) and plays 5a4a: only the held gold's story explains the board
+    gold = _GOLD.replace(" b p ", " b - ")
+    s = Script(gold).lift("5e", dt=1.0).lift("5d", dt=0.3).place("5d", dt=0.03)
+    s.place("4d", dt=0.6).lift("5a", dt=0.25).place("4a", dt=0.4)
+    tracker, outs = run(s.events, gold, tail=5.0)
+    assert usi(tracker.moves) == ["5e4d", "5a4a"] and tracker.unresolved() is None
+
+
 def test_a_wobble_right_after_a_drop_taken_back_then_the_held_piece_set_down_is_its_move() -> None:
     # sente drops on 1e (a silver or a knight: asked), takes it back to the hand before
     # answering, lifts the gold, 5d wobbles back within 30 ms (a fast capture, made as
