@@ -1853,9 +1853,16 @@ class Tracker:
         outs += [MoveMade(theirs[i], now, start + i) for i in range(k, len(theirs))]
         if alt._pending is not None:
             outs.append(alt._pending.question)
+        # the story given up is kept in turn, taken back if the one taken fails
+        given_up = (
+            _Fork(self._copy(), [], tuple((m,) for m in mine[k:]), k) if k < len(mine) else None
+        )
         # (the other story is in play and explains the board: see _revisable)
         self.__dict__.update(alt.__dict__)
         self._fixed = 0  # (the other story's premise: it is the tracker's story now)
+        if given_up is not None and self._keeps_stories():
+            self._forks = [f for f in self._forks if f.alt is not alt]
+            self._keep(given_up)
         self._changed()
         return outs
 

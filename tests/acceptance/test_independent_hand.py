@@ -437,6 +437,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "rich",
     ),
+    "x2.0: an illegal drop left 3 s on the square a kept story's bishop left: taken": (
+        20,
+        1266120,
+        False,
+        None,
+        2.0,
+        True,
+    ),
     "a 34 ms knock as the question of a drop taken back was cancelled: no held story": (
         25,
         1226025,

@@ -461,6 +461,21 @@ def test_an_illegal_drop_left_past_the_story_wait_then_taken_back_restores_the_c
     assert usi(tracker.moves) == ["5e5d", "5a4a"] and tracker.unresolved() is None
 
 
+def test_a_story_taken_that_fails_at_once_gives_way_to_the_one_given_up() -> None:
+    # gote's bishop set down on 2f (read as 3e2f), lifted again, and 6h taken with a swap
+    # of 125 ms: the answer "promote" makes the correction 3e6h+, with the story where
+    # 3e2f stood kept. Sente drops a pawn on 2f (nifu) and leaves it 3.5 s: only the kept
+    # story explains that (its bishop put back), and it is taken; then sente takes the
+    # pawn back and plays 5i4i, which only the story given up explains: it is taken again
+    pos = "4k4/9/9/9/6b2/9/7P1/3S5/4K4 w P 1"
+    s = Script(pos).lift("3e", dt=1.0).place("2f", dt=0.5).lift("2f", dt=1.07)
+    s.lift("6h", dt=3.3).place("6h", dt=0.125).press("promote", dt=2.7)
+    s.place("2f", dt=6.0).lift("2f", dt=3.5).lift("5i", dt=1.5).place("4i", dt=0.5)
+    tracker, outs = run(s.events, pos, tail=6.0)
+    assert [o.move.usi() for o in of(outs, TakeBack)] == ["3e6h+", "3e2f"]
+    assert usi(tracker.moves) == ["3e6h+", "5i4i"] and tracker.unresolved() is None
+
+
 def test_a_held_attacker_set_down_after_something_else_was_lifted_is_an_error() -> None:
     # a lift in between (the opponent's hand) means the capture stood: no held story
     s = _gold_lifted_and_5d_knocked().lift("4b", dt=1.2).place("4b", dt=0.2)
