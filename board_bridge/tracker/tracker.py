@@ -383,6 +383,7 @@ class Tracker:
         self._eval_key: tuple[int, int] | None = None
         self._answering: str | None = None  # an answer arrived as the board was unsettled
         self._answered_at: float | None = None  # when the last question was answered
+        self._is_fork = False  # another story's tracker (see _Fork)
         self._eval: tuple[_Expl | None, _Expl | None, _Ctx] | None = None
         self._pending: _Pending | None = None
         self._illegal: _Illegal | None = None
@@ -1702,6 +1703,7 @@ class Tracker:
 
     def _keep(self, kept: _Fork) -> None:
         kept.seen = len(self._history)
+        kept.alt._is_fork = True
         self._forks = [*self._forks[1 - _FORKS :], kept]
 
     def _keep_held(self, ctx: _Ctx) -> None:
@@ -1781,7 +1783,10 @@ class Tracker:
 
     def _answered_elsewhere(self, t: float, value: str) -> list[TrackerOutput]:
         """An answer came with no question waiting: a kept story in which it answered one
-        (see ``_keep_asking``) is what the player saw, if it explains the board: take it."""
+        (see ``_keep_asking``) is what the player saw, if it explains the board: take it.
+        (The tracker itself: another story's own stories are not looked at.)"""
+        if self._is_fork:
+            return []
         for f in reversed(self._forks):
             alt = f.caught_up()  # (this input was the last event it was fed)
             if alt._answered_at == t and self._explains(alt):
@@ -1853,13 +1858,16 @@ class Tracker:
         outs += [MoveMade(theirs[i], now, start + i) for i in range(k, len(theirs))]
         if alt._pending is not None:
             outs.append(alt._pending.question)
-        # the story given up is kept in turn, taken back if the one taken fails
-        given_up = (
-            _Fork(self._copy(), [], tuple((m,) for m in mine[k:]), k) if k < len(mine) else None
-        )
+        # the story given up is kept in turn, taken back if the one taken fails (by the
+        # tracker itself: another story's own stories are not multiplied)
+        is_fork = self._is_fork
+        given_up = None
+        if k < len(mine) and not is_fork:
+            given_up = _Fork(self._copy(), [], tuple((m,) for m in mine[k:]), k)
         # (the other story is in play and explains the board: see _revisable)
         self.__dict__.update(alt.__dict__)
         self._fixed = 0  # (the other story's premise: it is the tracker's story now)
+        self._is_fork = is_fork
         if given_up is not None and self._keeps_stories():
             self._forks = [f for f in self._forks if f.alt is not alt]
             self._keep(given_up)
