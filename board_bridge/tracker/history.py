@@ -129,6 +129,11 @@ class SquareHistory:
                 out.append((start, None))
         return out
 
+    def filled_between(self, sq: int, lo: float, hi: float) -> bool:
+        """Did ``sq`` (empty) read occupied at some time after ``lo`` and before ``hi`` (a
+        piece carried over it)?"""
+        return any(occupied and lo < t < hi for t, occupied in self._tr[sq])
+
     def last_refill(self, sq: int, since: float, until: float = float("inf")) -> float | None:
         """When ``sq`` was last refilled after a real lift that began after ``since``."""
         for start, end in reversed(self.lifts(sq, since, until)):

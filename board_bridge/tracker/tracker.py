@@ -1091,7 +1091,24 @@ class Tracker:
             react = landed + self._reaction()
             reply = min((start for start in lifts_made if start > landed), default=_INF)
             after = sum(react < start < reply for start in loose)
+            if not c.windows and c.capture:
+                # a capture whose attacker was seen passing over the squares on its way
+                after += self._crossed(c.moves[0], touches, landed)
         return (n, int(_in_progress(c)), c.penalty, -after, latest, c.kind)
+
+    def _crossed(
+        self, move: Move, touches: dict[int, list[tuple[float, float]]], landed: float
+    ) -> int:
+        """How many squares between a capture's origin and target read occupied after its
+        attacker was lifted and before it landed: a sliding piece carried there over them."""
+        origin = move.from_square
+        if origin is None or origin not in touches:
+            return 0
+        lifted = touches[origin][-1][0]
+        hist = self._hist
+        return sum(
+            hist.filled_between(sq, lifted, landed) for sq in BETWEEN[origin][move.to_square]
+        )
 
     def _touches(self, since: float, until: float = _INF) -> dict[int, list[tuple[float, float]]]:
         """Every lift seen since ``since``: square -> when each ended (inf: still empty).

@@ -445,6 +445,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         2.0,
         True,
     ),
+    "2f2c, the rook seen over 2e and 2d, then 4f touched 0.63 s after: read as 2f4f": (
+        7,
+        1297007,
+        False,
+        None,
+        0.4,
+        True,
+        "rich",
+    ),
     "a 34 ms knock as the question of a drop taken back was cancelled: no held story": (
         25,
         1226025,

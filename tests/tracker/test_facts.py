@@ -779,6 +779,20 @@ def test_a_knock_then_the_piece_set_down_then_an_illegal_reply_is_no_capture() -
     assert usi(tracker.moves) == ["4d4c", "9e9f"] and tracker.unresolved() is None
 
 
+def test_a_capture_whose_slider_was_seen_crossing_its_path_wins_a_tie() -> None:
+    # the rook lifted from 2h passes over 2g, 2f, 2e and 2d (each closing for 40 ms) and
+    # takes 2c; gote touches its pawn on 6h 0.3 s later, which the rook could also take.
+    # The same lifts, but the squares crossed lie on the way to 2c, not to 6h
+    pos = "4k4/9/7p1/9/9/9/9/3p3R1/4K4 b - 1"
+    s = Script(pos).lift("2h", dt=1.0)
+    for name in ("2g", "2f", "2e", "2d"):
+        s.place(name, dt=0.04).lift(name, dt=0.03)
+    s.lift("2c", dt=0.1).place("2c", dt=0.3)
+    s.lift("6h", dt=0.3).place("6h", dt=0.2).press("nonpromote", dt=0.5)
+    tracker, outs = run(s.events, pos, tail=3.0)
+    assert usi(tracker.moves) == ["2h2c"]
+
+
 def test_a_touch_well_after_a_capture_is_the_opponents_not_a_knock_in_it() -> None:
     # quick hands (a step of 0.2 s); 5f takes 5e, and 0.6 s later gote's hand is on its
     # pawn on 4e, which the gold could also have taken, and puts it back; gote then plays
