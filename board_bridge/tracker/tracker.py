@@ -656,9 +656,9 @@ class Tracker:
             return []
         outs: list[TrackerOutput] = []
         answer = value in (INPUT_PROMOTE, INPUT_NONPROMOTE) or value in DROP_INPUTS
+        kept = {id(f) for f in self._forks}  # the stories kept before this input
         if answer and self._cells is not None and not self._settled:
             # the player answered the board: the hand is off the board, the state is final
-            kept = {id(f) for f in self._forks}
             self._answering, self._eval = value, None
             try:
                 outs += self._decide(t, force=True)
@@ -671,7 +671,7 @@ class Tracker:
         if pending is not None and value in pending.question.options:
             outs += self._answer(t, value)
         elif answer and self._phase == "play":
-            outs += self._answered_elsewhere(t, value)
+            outs += self._answered_elsewhere(t, kept)
         return outs
 
     def _changed(self) -> None:
@@ -1798,13 +1798,14 @@ class Tracker:
         if asking:
             self._fork(min(asking, key=lambda c: c.score))
 
-    def _answered_elsewhere(self, t: float, value: str) -> list[TrackerOutput]:
+    def _answered_elsewhere(self, t: float, kept: set[int]) -> list[TrackerOutput]:
         """An answer came with no question waiting: a kept story in which it answered one
         (see ``_keep_asking``) is what the player saw, if it explains the board: take it.
-        (The tracker itself: another story's own stories are not looked at.)"""
-        if self._is_fork:
-            return []
+        Only stories kept before the answer (``kept``) are looked at: one kept as it was
+        read asked nothing it fits, and each would read it again without end."""
         for f in reversed(self._forks):
+            if id(f) not in kept:
+                continue
             alt = f.caught_up()  # (this input was the last event it was fed)
             if alt._answered_at == t and self._explains(alt):
                 return self._adopt(alt, t)

@@ -454,6 +454,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "rich",
     ),
+    "S*3b's answer, taken by a kept story's own kept story (lost while built)": (
+        2,
+        1230202,
+        False,
+        None,
+        0.4,
+        True,
+    ),
     "a 34 ms knock as the question of a drop taken back was cancelled: no held story": (
         25,
         1226025,
