@@ -741,7 +741,13 @@ class Tracker:
                     self._keep_stood(ctx, ms, t0, cells, now)
                 outs = self._new_move(ctx.cur, moves, t0, t0, cells)
                 return outs + self._decide(now, force)
-        if expl is None and not ctx.virtual and self._open_held and self._keeps_stories():
+        if (
+            expl is None
+            and not ctx.virtual
+            and self._open_held
+            and self._keeps_stories()
+            and self._shown_for_now != self._state_id  # (once a state: not at every tick)
+        ):
             # the held attacker set down, and the reply begun before that state was decided
             # on: only the held piece's story explains the board (see _keep_held)
             self._keep_held(ctx)
@@ -1741,9 +1747,14 @@ class Tracker:
         if not self._keeps_stories():
             return
         if (expl.kind in (MOVE, CORRECT) and expl.moves) or expl.kind == TWO:
-            self._keep_rival(ctx, expl)
-            if expl.score[0] > 0 and not self._asks(expl, None):
-                self._keep_asking(ctx, expl)
+            obs = self._cells
+            assert obs is not None
+            cands = self._candidates(ctx, obs, _INF)
+            asking = expl.score[0] > 0 and not self._asks(expl, None)
+            chains = self._scored_chains(ctx, obs) if expl.kind == TWO or asking else []
+            self._keep_rival(expl, cands + chains if expl.kind == TWO else cands)
+            if asking:
+                self._keep_asking(expl, cands + chains)
         if _corrects(expl):
             self._keep_uncorrected()
 
@@ -1761,15 +1772,11 @@ class Tracker:
         alt._fixed = len(self._history)  # nor taken back: that is the correction again
         self._keep(_Fork(alt, [], plies, at))
 
-    def _keep_rival(self, ctx: _Ctx, expl: _Expl) -> None:
-        """Other moves explain the board as well (a capture, then the opponent's hand on a
-        piece the attacker could also take: which was taken?): keep the best of them as
-        the other story, taken if the tracker's own later fails."""
-        obs = self._cells
-        assert obs is not None
-        cands = self._candidates(ctx, obs, _INF)
-        if expl.kind == TWO:
-            cands += self._scored_chains(ctx, obs)
+    def _keep_rival(self, expl: _Expl, cands: list[_Expl]) -> None:
+        """Other moves (``cands``, the state's explanations) explain the board as well (a
+        capture, then the opponent's hand on a piece the attacker could also take: which
+        was taken?): keep the best of them as the other story, taken if the tracker's own
+        later fails."""
         mine = _story(expl)
         rivals = [
             c
@@ -1781,14 +1788,11 @@ class Tracker:
         if rivals:
             self._fork(min(rivals, key=lambda c: c.score))
 
-    def _keep_asking(self, ctx: _Ctx, expl: _Expl) -> None:
+    def _keep_asking(self, expl: _Expl, cands: list[_Expl]) -> None:
         """A move that asks nothing, read with a lift left over (a knock): keep the best
-        story that explains the board nearly as well and asks a question (a capture, then
-        the opponent's drop, asking which piece), taken if the player answers it (see
-        ``_answered_elsewhere``)."""
-        obs = self._cells
-        assert obs is not None
-        cands = self._candidates(ctx, obs, _INF) + self._scored_chains(ctx, obs)
+        story (of ``cands``, the state's explanations and chains) that explains the board
+        nearly as well and asks a question (a capture, then the opponent's drop, asking
+        which piece), taken if the player answers it (see ``_answered_elsewhere``)."""
         mine = _story(expl)
         asking = [
             c
