@@ -781,6 +781,13 @@ class Tracker:
             alt = self._completes_in_progress(now)
             if alt is not None:
                 return self._adopt(alt, now)
+        if expl.kind == BACK and expl.score[0] > 0 and self._forks and not ctx.virtual:
+            # moves taken back with lifts left unexplained, where a kept story explains the
+            # board with the game gone on (a position repeated: the king took the promoted
+            # pawn and a pawn was dropped again): that story
+            alt = self._revisable(now)
+            if alt is not None and len(alt._history) >= len(self._history):
+                return self._adopt(alt, now)
         goes_on = expl.kind == MOVE or (expl.kind == TWO and not expl.chain[0].correcting)
         if ctx.virtual and goes_on and self._forks:
             # the game went on while a question waits: a kept story that asks nothing and
@@ -1326,8 +1333,10 @@ class Tracker:
             deps: dict[int, int] = {}
             for mv in popped:
                 _add(deps, mv.to_square)
-            # taking back a move the opponent had answered: deliberate and rare
-            out.append(_Expl(BACK, back=k, involved=deps, penalty=2))
+            # taking back a move the opponent had answered: deliberate and rare; two
+            # moves, rarer than two made at once that come back to that position (the king
+            # took the promoted pawn, and the pawn was dropped again)
+            out.append(_Expl(BACK, back=k, involved=deps, penalty=1 + k))
         return out
 
     def _scored_chains(self, ctx: _Ctx, obs: str, held: bool = False) -> list[_Expl]:

@@ -471,6 +471,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "rich",
     ),
+    "3a4a read as put back (3a touched), then P*4b again: two plies taken back": (
+        20,
+        1293220,
+        False,
+        None,
+        0.5,
+        True,
+    ),
 }
 
 
