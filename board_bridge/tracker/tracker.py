@@ -81,8 +81,9 @@ _SWAP = 0.05  # a target empty for less than this was swapped out by the capturi
 _ANSWERED = 2  # unexplained lifts' worth a story may cost more when only it asks the answer given
 _GAPS = 13  # the last moves whose last steps (previous change to landing) give the pace
 _CHATTER = 0.03  # transitions closer than this are one landing's contact bounce
-_REACTION = 2.0  # steps of the hands' pace after a landing: the opponent's hand, not the
-# mover's (a knock, then the target lifted, is one motion; see Tracker._reaction)
+_REACTION = 0.6  # steps of the hands' pace after a landing: a touch after the capture, not
+# a knock in it (a knock, then the target lifted, is one motion; see Tracker._reaction)
+_REACTION_MIN = 0.4  # ... and at least this many seconds
 _FORKS = 6  # other stories kept at once (see _Fork)
 _FORK_PLIES = 40  # ... each until the game went this many plies past it (both stories
 # can stay legal for a long while: a capture of one piece or of its neighbour)
@@ -1049,7 +1050,8 @@ class Tracker:
         hand on another piece the attacker could take; or that piece knocked by the
         mover's hand, then the target taken) goes to the story in which the piece left
         over was lifted more than ``_reaction`` after the landing: the mover's hand lifts
-        the target soon after putting a knocked piece back, in one motion. Else to the
+        the target at once after putting a knocked piece back, in one motion, while a
+        touch after a capture comes after a pause. Else to the
         story whose left-over refill came first (a knock, the likelier story)."""
         n = c.penalty
         latest = _NEG_INF
@@ -2055,9 +2057,10 @@ class Tracker:
 
     def _reaction(self) -> float:
         """How long after a capture's landing a piece lifted and put back is read as the
-        opponent's hand rather than the mover's (see ``_score``): two steps of the hands'
-        pace (``_REACTION``); until the pace is known, never."""
-        return _INF if self._pace is None else _REACTION * self._pace
+        touch after the capture rather than a knock in it (see ``_score``): 0.6 steps of
+        the hands' pace (``_REACTION``), at least ``_REACTION_MIN``; until the pace is
+        known, never. docs/tracker.md has the waits measured on both sides."""
+        return _INF if self._pace is None else max(_REACTION_MIN, _REACTION * self._pace)
 
     def _capture_wait(self) -> float:
         """How long a capture that may be a held attacker waits: 1.4 steps of a slow hand

@@ -810,6 +810,23 @@ def test_a_touch_well_after_a_capture_is_the_opponents_not_a_knock_in_it() -> No
     assert tracker.unresolved() is None and of(outs, TakeBack) == []
 
 
+def test_a_touch_a_pause_after_a_capture_is_not_a_knock_in_it() -> None:
+    # everyday hands (a step of 0.8 s); 5f takes 5e, its target lifted at once, and
+    # 0.6 s after the gold is down gote's hand is on 4e, which the gold could also have
+    # taken. A hand that knocked 4e would have lifted its target at once after putting
+    # it back (docs/tracker.md, "Limits": at most 0.72 steps measured, and 0.4 s), not
+    # after a pause: this is 5f5e and a touch, not a knock and 5f4e.
+    sfen = "4k4/9/9/9/4pp3/4G4/9/9/4K4 b - 1"
+    s = Script(sfen)
+    for move in ("5i4i", "5a6a", "4i5i", "6a5a"):
+        s.play(move, dt=0.8).wait(1.0)
+    s.lift("5f").lift("5e", dt=0.2).place("5e", dt=0.6)
+    s.lift("4e", dt=0.6).place("4e", dt=0.4).lift("5a", dt=1.5).place("4a", dt=0.5)
+    tracker, outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves) == ["5i4i", "5a6a", "4i5i", "6a5a", "5f5e", "5a4a"]
+    assert tracker.unresolved() is None and of(outs, TakeBack) == []
+
+
 def test_a_knock_right_before_the_target_is_lifted_stays_a_knock() -> None:
     # the gold held over the board, gote's pawn on 4e knocked (back in 0.1 s), and 0.15 s
     # later the target on 5e lifted and the gold set down there: one hand's motion, not
