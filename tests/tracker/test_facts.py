@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from board_bridge.shogi import Move, parse_square
 from board_bridge.tracker.intents import Mark
 from board_bridge.tracker.outputs import (
@@ -793,35 +795,30 @@ def test_a_capture_whose_slider_was_seen_crossing_its_path_wins_a_tie() -> None:
     assert usi(tracker.moves) == ["2h2c"]
 
 
-def test_a_touch_well_after_a_capture_is_the_opponents_not_a_knock_in_it() -> None:
-    # quick hands (a step of 0.2 s); 5f takes 5e, and 0.6 s later gote's hand is on its
-    # pawn on 4e, which the gold could also have taken, and puts it back; gote then plays
-    # 5a4a and the log ends. The same readings as the gold held, 5e knocked, and 4e
-    # taken, and both stories stay legal; but a hand that knocked 5e would have lifted
-    # its target well within two of its steps (docs/tracker.md, "Limits").
+@pytest.mark.parametrize(
+    ("step", "down", "touch", "back"),
+    [
+        # quick hands (a step of 0.2 s): the touch 0.6 s, three steps, after the landing
+        (0.2, 0.2, 0.6, 0.3),
+        # everyday hands (a step of 0.8 s): 0.6 s, three quarters of a step, after it
+        (0.8, 0.6, 0.6, 0.4),
+    ],
+)
+def test_a_touch_a_pause_after_a_capture_is_not_a_knock_in_it(
+    step: float, down: float, touch: float, back: float
+) -> None:
+    # 5f takes 5e, its target lifted at once, and a pause after the gold is down gote's
+    # hand is on its pawn on 4e, which the gold could also have taken, and puts it back;
+    # gote then plays 5a4a and the log ends. The same readings as the gold held, 5e
+    # knocked, and 4e taken, and both stories stay legal; but a hand that knocked 5e
+    # would have lifted its target at once after putting it back (docs/tracker.md,
+    # "Limits": within 0.72 steps and 0.4 s measured), not after a pause.
     sfen = "4k4/9/9/9/4pp3/4G4/9/9/4K4 b - 1"
     s = Script(sfen)
     for move in ("5i4i", "5a6a", "4i5i", "6a5a"):
-        s.play(move, dt=0.2).wait(1.0)
-    s.lift("5f").lift("5e", dt=0.2).place("5e", dt=0.2)
-    s.lift("4e", dt=0.6).place("4e", dt=0.3).lift("5a", dt=1.5).place("4a", dt=0.2)
-    tracker, outs = run(s.events, sfen, tail=5.0)
-    assert usi(tracker.moves) == ["5i4i", "5a6a", "4i5i", "6a5a", "5f5e", "5a4a"]
-    assert tracker.unresolved() is None and of(outs, TakeBack) == []
-
-
-def test_a_touch_a_pause_after_a_capture_is_not_a_knock_in_it() -> None:
-    # everyday hands (a step of 0.8 s); 5f takes 5e, its target lifted at once, and
-    # 0.6 s after the gold is down gote's hand is on 4e, which the gold could also have
-    # taken. A hand that knocked 4e would have lifted its target at once after putting
-    # it back (docs/tracker.md, "Limits": at most 0.72 steps measured, and 0.4 s), not
-    # after a pause: this is 5f5e and a touch, not a knock and 5f4e.
-    sfen = "4k4/9/9/9/4pp3/4G4/9/9/4K4 b - 1"
-    s = Script(sfen)
-    for move in ("5i4i", "5a6a", "4i5i", "6a5a"):
-        s.play(move, dt=0.8).wait(1.0)
-    s.lift("5f").lift("5e", dt=0.2).place("5e", dt=0.6)
-    s.lift("4e", dt=0.6).place("4e", dt=0.4).lift("5a", dt=1.5).place("4a", dt=0.5)
+        s.play(move, dt=step).wait(1.0)
+    s.lift("5f").lift("5e", dt=0.2).place("5e", dt=down)
+    s.lift("4e", dt=touch).place("4e", dt=back).lift("5a", dt=1.5).place("4a", dt=0.5)
     tracker, outs = run(s.events, sfen, tail=5.0)
     assert usi(tracker.moves) == ["5i4i", "5a6a", "4i5i", "6a5a", "5f5e", "5a4a"]
     assert tracker.unresolved() is None and of(outs, TakeBack) == []
