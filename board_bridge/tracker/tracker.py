@@ -1029,8 +1029,10 @@ class Tracker:
         if fr is None or fr == om.from_square:
             return False
         new = self._hist.last_lift(fr, ctx.w_cur, until)
-        old = self._hist.last_lift(om.to_square, ctx.w_cur, until)
-        return new is not None and old is not None and new < old
+        # (the first time the open move's piece left: it may have been taken back, and
+        # the other piece carried over its square after)
+        left = self._hist.lifts(om.to_square, ctx.w_cur, until)
+        return new is not None and bool(left) and new < left[0][0]
 
     def _could_go_back(self, om: Move, until: float) -> bool:
         """Could the open move's piece be back where it came from? Only if it left the

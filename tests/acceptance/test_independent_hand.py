@@ -522,6 +522,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         "rich",
         "overlap",
     ),
+    "an illegal pawn drop read as S*5h, taken back, then 1c1b+ over 5h: no correction": (
+        18,
+        1262218,
+        False,
+        None,
+        0.5,
+        True,
+        "overlap",
+    ),
 }
 
 
