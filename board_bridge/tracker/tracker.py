@@ -1057,9 +1057,10 @@ class Tracker:
         story whose left-over refill came first (a knock, the likelier story)."""
         n = c.penalty
         latest = _NEG_INF
-        loose: list[float] = []  # when each lift left unexplained began (refilled ones)
+        loose: list[tuple[float, float]] = []  # the lifts left unexplained (refilled ones)
         landed = _NEG_INF  # the latest refill the explanation makes (a capture's landing)
         lifts_made: list[float] = []  # when a chain's moves lifted their pieces
+        landings: list[float] = []  # ... and when they refilled squares (captures landing)
         asides = [a for a in (_aside(take, touches) for take in c.takes) if a is not None]
         if c.windows:
             # a chain: each move explains the lifts of its own time
@@ -1071,13 +1072,13 @@ class Tracker:
                             del free[i]
                             lifts_made.append(start)
                             if end != _INF:
-                                landed = max(landed, end)
+                                landings.append(end)
                             break
                     else:
                         n += 1 + any(aside(sq, start) for aside in asides)
                         if end != _INF:
                             latest = max(latest, end)
-                            loose.append(start)
+                            loose.append((start, end))
         else:
             origin = c.moves[0].from_square if c.capture else None
             attacker = touches[origin][-1][0] if origin in touches else None
@@ -1093,7 +1094,7 @@ class Tracker:
                     refilled = [(start, end) for start, end in lifts[:k] if end != _INF]
                     if refilled:
                         latest = max(latest, refilled[-1][1])
-                    loose += [start for start, _end in refilled]
+                    loose += refilled
                     if attacker is not None:
                         # a knock or touch still off the board when the attacker was lifted:
                         # one hand cannot hold the one piece and lift the other
@@ -1105,12 +1106,19 @@ class Tracker:
         # reply, not a knock in the move
         after = 0
         if landed != _NEG_INF:
-            react = landed + self._reaction()
-            reply = min((start for start in lifts_made if start > landed), default=_INF)
-            after = sum(react < start < reply for start in loose)
-            if not c.windows and c.capture:
+            landings.append(landed)
+            if c.capture:
                 # a capture whose attacker was seen passing over the squares on its way
                 after += self._crossed(c.moves[0], touches, landed)
+        if landings:
+            wait = self._reaction()
+            # (in a chain, after each move's landing, and put back before the next move's
+            # first lift: a lift that spans it may be that move's target, lifted first)
+            for start, end in loose:
+                last = max((down for down in landings if down < start), default=_NEG_INF)
+                if last != _NEG_INF:
+                    reply = min((lift for lift in lifts_made if lift > last), default=_INF)
+                    after += last + wait < start and end < reply
         return (n, int(_in_progress(c)), c.penalty, -after, latest, c.kind)
 
     def _crossed(

@@ -531,6 +531,16 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "overlap",
     ),
+    "x0.4: 1e1f, 1d touched 0.72 s after, then two moves: in the chain, read as 1e1d": (
+        19,
+        1334219,
+        False,
+        None,
+        0.4,
+        True,
+        "rich",
+        "overlap",
+    ),
 }
 
 
