@@ -84,6 +84,7 @@ _CHATTER = 0.03  # transitions closer than this are one landing's contact bounce
 _REACTION = 0.6  # steps of the hands' pace after a landing: a touch after the capture, not
 # a knock in it (a knock, then the target lifted, is one motion; see Tracker._reaction)
 _REACTION_MIN = 0.4  # ... and at least this many seconds
+_CHAIN_WAIT_MIN = 0.5  # seconds: see Tracker._chain_wait
 _FORKS = 6  # other stories kept at once (see _Fork)
 _FORK_PLIES = 40  # ... each until the game went this many plies past it (both stories
 # can stay legal for a long while: a capture of one piece or of its neighbour)
@@ -1118,7 +1119,9 @@ class Tracker:
                 last = max((down for down in landings if down < start), default=_NEG_INF)
                 if last != _NEG_INF:
                     reply = min((lift for lift in lifts_made if lift > last), default=_INF)
-                    after += last + wait < start and end < reply
+                    # (a piece off for less than _SWAP was no touch: a wobble, or a target
+                    # swapped out by its attacker)
+                    after += last + wait < start and end < reply and end - start >= _SWAP
         return (n, int(_in_progress(c)), c.penalty, -after, latest, c.kind)
 
     def _crossed(
@@ -1427,7 +1430,7 @@ class Tracker:
                     shown < _SHORT
                     or (
                         (cap or self._wobbled(base, ms[0], since_base, t1))
-                        and self._held_for(base, ms[0], i, since) < self._capture_wait()
+                        and self._held_for(base, ms[0], i, since) < self._chain_wait()
                     )
                     # a correction whose piece was lifted before the wrong one left
                     or (correcting and self._lifted_first(ctx, ms[0], t1))
@@ -2077,6 +2080,16 @@ class Tracker:
         (a knocked piece put back, then the held piece set down, takes it longer)."""
         p = self.params
         return self._paced(p.capture_settle, 1.4, p.capture_settle_max)
+
+    def _chain_wait(self) -> float:
+        """How long a capture seen only in the history (a chain's first move) must have
+        stood to be believed: the capture wait, but for quick hands two steps of their
+        pace (at least half a second): they reply that fast (a capture, and the opponent's
+        pawn dropped on the square the attacker left 0.7 s later, at a step of 0.27 s)."""
+        wait = self._capture_wait()
+        if self._pace is None:
+            return wait
+        return min(wait, max(_CHAIN_WAIT_MIN, 2.0 * self._pace))
 
     def _takeback_wait(self) -> float:
         """How long a take-back that could be a move in progress waits: three steps of a

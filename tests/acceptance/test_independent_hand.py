@@ -541,6 +541,32 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         "rich",
         "overlap",
     ),
+    "x0.4: 9c9b, then P*9c 0.78 s later: read as 9c held and put back, 9b touched": (
+        "random 13483",
+        13483,
+        False,
+        None,
+        0.4,
+        True,
+        "rich",
+    ),
+    "x0.4: 9h9i, then P*9h 0.71 s later: read as 9h held and put back, 9i touched": (
+        1,
+        1347101,
+        False,
+        None,
+        0.4,
+        True,
+        "rich",
+    ),
+    "1g2h swapped in 34 ms after 2g was knocked: read as 1g2g, then 2h touched": (
+        "random 12274",
+        12274,
+        False,
+        None,
+        1.0,
+        True,
+    ),
 }
 
 

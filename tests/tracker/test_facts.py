@@ -824,6 +824,22 @@ def test_a_touch_a_pause_after_a_capture_is_not_a_knock_in_it(
     assert tracker.unresolved() is None and of(outs, TakeBack) == []
 
 
+def test_quick_hands_capture_then_a_drop_where_the_attacker_stood() -> None:
+    # quick hands (a step of 0.25 s): 5g takes 5e, and 0.7 s later gote drops a pawn on
+    # 5g, where the rook stood. The board then reads as before the capture: the same as
+    # the rook held and put back with 5e touched. For such hands 0.7 s is a reply
+    # (Tracker._chain_wait: two steps, at least 0.5 s, rather than the capture wait).
+    sfen = "4k4/9/9/9/4p4/9/4R4/9/4K4 b p 1"
+    s = Script(sfen)
+    for move in ("5i4i", "5a4a", "4i5i", "4a3a"):
+        s.play(move, dt=0.25).wait(0.4)
+    s.lift("5g").lift("5e", dt=0.1).place("5e", dt=0.15)
+    s.place("5g", dt=0.7).lift("5i", dt=0.8).place("4i", dt=0.25)
+    tracker, outs = run(s.events, sfen, tail=3.0)
+    assert usi(tracker.moves)[4:] == ["5g5e", "P*5g", "5i4i"]
+    assert tracker.unresolved() is None
+
+
 def test_a_knock_right_before_the_target_is_lifted_stays_a_knock() -> None:
     # the gold held over the board, gote's pawn on 4e knocked (back in 0.1 s), and 0.15 s
     # later the target on 5e lifted and the gold set down there: one hand's motion, not
