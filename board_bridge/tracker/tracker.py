@@ -84,7 +84,8 @@ _CHATTER = 0.03  # transitions closer than this are one landing's contact bounce
 _REACTION = 0.6  # steps of the hands' pace after a landing: a touch after the capture, not
 # a knock in it (a knock, then the target lifted, is one motion; see Tracker._reaction)
 _REACTION_MIN = 0.4  # ... and at least this many seconds
-_CHAIN_WAIT_MIN = 0.5  # seconds: see Tracker._chain_wait
+_CHAIN_STEPS = 2.5  # steps of the hands' pace: see Tracker._chain_wait
+_CHAIN_WAIT_MIN = 0.5  # ... and at least this many seconds
 _FORKS = 6  # other stories kept at once (see _Fork)
 _FORK_PLIES = 40  # ... each until the game went this many plies past it (both stories
 # can stay legal for a long while: a capture of one piece or of its neighbour)
@@ -483,13 +484,29 @@ class Tracker:
             if self._cells is not None and not self._settled:
                 outs += self._decide(t, force=True)
         outs += self._confirm_end(t, force=True)
-        if self._forks and self._phase == "play" and self.unresolved() is not None:
-            # the log ends unresolved (a question no one answered, say): a capture's other
-            # story that explains the whole log is the better one
-            alt = self._revisable(t, finish=True)
-            if alt is not None:
-                outs += self._adopt(alt, t)
+        if self._forks and self._phase == "play":
+            if self.unresolved() is not None:
+                # the log ends unresolved (a question no one answered, say): a capture's
+                # other story that explains the whole log is the better one
+                alt = self._revisable(t, finish=True)
+                if alt is not None:
+                    outs += self._adopt(alt, t)
+            elif self._ends_in_progress():
+                # the log ends with a piece in the air in the tracker's story: another
+                # story in which the game ended there (its last move mates) is the better
+                # one (a knock read as a fast capture, the next piece set down read as the
+                # opponent's drop, and the mating move then a piece lifted)
+                alt = self._revisable(t, finish=True, ended=True)
+                if alt is not None:
+                    outs += self._adopt(alt, t)
         return outs
+
+    def _ends_in_progress(self) -> bool:
+        """Does the tracker's story read the board now as a move in progress?"""
+        if self._cells is None:
+            return False
+        expl, _later, _ctx = self._evaluate()
+        return expl is not None and _in_progress(expl)
 
     def expect(self, move: Move | None) -> None:
         """The engine's move the player must make on the board (None: no longer)."""
@@ -1848,11 +1865,12 @@ class Tracker:
         self._waiting = None
         self._forks = []
 
-    def _revisable(self, now: float, finish: bool = False) -> Tracker | None:
+    def _revisable(self, now: float, finish: bool = False, ended: bool = False) -> Tracker | None:
         """The board is in a state the tracker's story cannot explain: the other story of
         a capture it did not believe, had it stood, if that explains everything since (to
         be taken with ``_adopt`` once the board has stayed so). ``finish``: the log ends
-        here, and the other story must leave nothing unresolved."""
+        here, and the other story must leave nothing unresolved; ``ended``: and its game
+        must have ended (with no error shown more than the tracker's own)."""
         best: tuple[tuple[bool, int, int], Tracker] | None = None
         for i, f in enumerate(reversed(self._forks)):
             alt = f.caught_up()
@@ -1860,7 +1878,10 @@ class Tracker:
                 alt.finish(now)
             else:
                 alt.tick(now)
-            if not self._explains(alt):
+            if ended:
+                if alt._phase != "over" or alt._n_illegal > self._n_illegal:
+                    continue
+            elif not self._explains(alt):
                 continue  # the other story cannot explain it either (or its game ended)
             if finish and alt.unresolved() is not None:
                 continue
@@ -1904,6 +1925,8 @@ class Tracker:
         outs += [MoveMade(theirs[i], now, start + i) for i in range(k, len(theirs))]
         if alt._pending is not None:
             outs.append(alt._pending.question)
+        if alt._phase == "over" and alt._outcome is not None:
+            outs.append(GameEnded(alt._outcome, now))
         # the story given up is kept in turn, taken back if the one taken fails (by the
         # tracker itself: another story's own stories are not multiplied)
         is_fork = self._is_fork
@@ -2083,13 +2106,15 @@ class Tracker:
 
     def _chain_wait(self) -> float:
         """How long a capture seen only in the history (a chain's first move) must have
-        stood to be believed: the capture wait, but for quick hands two steps of their
+        stood to be believed: the capture wait, but for quick hands 2.5 steps of their
         pace (at least half a second): they reply that fast (a capture, and the opponent's
-        pawn dropped on the square the attacker left 0.7 s later, at a step of 0.27 s)."""
+        pawn dropped on the square the attacker left 0.71 s later, at a step of 0.27 s).
+        With two steps, a held piece set down 0.62 s after a knock (a step of 0.31 s)
+        read as a capture and the opponent's drop."""
         wait = self._capture_wait()
         if self._pace is None:
             return wait
-        return min(wait, max(_CHAIN_WAIT_MIN, 2.0 * self._pace))
+        return min(wait, max(_CHAIN_WAIT_MIN, _CHAIN_STEPS * self._pace))
 
     def _takeback_wait(self) -> float:
         """How long a take-back that could be a move in progress waits: three steps of a

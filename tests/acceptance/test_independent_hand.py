@@ -567,6 +567,24 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         1.0,
         True,
     ),
+    "4b4c, 5c wobbling 31 ms as the silver passed: 4b5c, N*4c, the mate a piece lifted": (
+        16,
+        1343216,
+        False,
+        None,
+        0.5,
+        True,
+    ),
+    "the same, with sliding pieces (35 ms)": (16, 1422016, False, None, 0.5, True, "overlap"),
+    "x0.7: 2b1b, 2c knocked, the silver down 0.62 s after: read as 2b2c and N*1b": (
+        19,
+        1411119,
+        True,
+        None,
+        0.7,
+        True,
+        "rich",
+    ),
 }
 
 

@@ -828,7 +828,7 @@ def test_quick_hands_capture_then_a_drop_where_the_attacker_stood() -> None:
     # quick hands (a step of 0.25 s): 5g takes 5e, and 0.7 s later gote drops a pawn on
     # 5g, where the rook stood. The board then reads as before the capture: the same as
     # the rook held and put back with 5e touched. For such hands 0.7 s is a reply
-    # (Tracker._chain_wait: two steps, at least 0.5 s, rather than the capture wait).
+    # (Tracker._chain_wait: 2.5 steps, at least 0.5 s, rather than the capture wait).
     sfen = "4k4/9/9/9/4p4/9/4R4/9/4K4 b p 1"
     s = Script(sfen)
     for move in ("5i4i", "5a4a", "4i5i", "4a3a"):
