@@ -1080,6 +1080,7 @@ class Tracker:
         lifts_made: list[float] = []  # when a chain's moves lifted their pieces
         landings: list[float] = []  # ... and when they refilled squares (captures landing)
         asides = [a for a in (_aside(take, touches) for take in c.takes) if a is not None]
+        attacker: float | None = None  # when a capture's attacker was lifted
         if c.windows:
             # a chain: each move explains the lifts of its own time
             free = list(c.windows)
@@ -1125,9 +1126,9 @@ class Tracker:
         after = 0
         if landed != _NEG_INF:
             landings.append(landed)
-            if c.capture:
+            if attacker is not None:
                 # a capture whose attacker was seen passing over the squares on its way
-                after += self._crossed(c.moves[0], touches, landed)
+                after += self._crossed(c.moves[0], attacker, landed)
         if landings:
             wait = self._reaction()
             # (in a chain, after each move's landing, and put back before the next move's
@@ -1141,15 +1142,12 @@ class Tracker:
                     after += last + wait < start and end < reply and end - start >= _SWAP
         return (n, int(_in_progress(c)), c.penalty, -after, latest, c.kind)
 
-    def _crossed(
-        self, move: Move, touches: dict[int, list[tuple[float, float]]], landed: float
-    ) -> int:
+    def _crossed(self, move: Move, lifted: float, landed: float) -> int:
         """How many squares between a capture's origin and target read occupied after its
-        attacker was lifted and before it landed: a sliding piece carried there over them."""
+        attacker was lifted (``lifted``) and before it landed: a sliding piece carried
+        there over them."""
         origin = move.from_square
-        if origin is None or origin not in touches:
-            return 0
-        lifted = touches[origin][-1][0]
+        assert origin is not None
         hist = self._hist
         return sum(
             hist.filled_between(sq, lifted, landed) for sq in BETWEEN[origin][move.to_square]
@@ -1878,10 +1876,7 @@ class Tracker:
                 alt.finish(now)
             else:
                 alt.tick(now)
-            if ended:
-                if alt._phase != "over" or alt._n_illegal > self._n_illegal:
-                    continue
-            elif not self._explains(alt):
+            if not self._explains(alt, "over" if ended else "play"):
                 continue  # the other story cannot explain it either (or its game ended)
             if finish and alt.unresolved() is not None:
                 continue
@@ -1893,10 +1888,10 @@ class Tracker:
                 best = (key, alt)
         return None if best is None else best[1]
 
-    def _explains(self, alt: Tracker) -> bool:
-        """Does another story explain the board: in play, in no illegal state, and with no
-        more illegal states shown than the tracker's own?"""
-        return alt._phase == "play" and alt._illegal is None and alt._n_illegal <= self._n_illegal
+    def _explains(self, alt: Tracker, phase: str = "play") -> bool:
+        """Does another story explain the board: in play (or its game over, ``phase``), in
+        no illegal state, and with no more illegal states shown than the tracker's own?"""
+        return alt._phase == phase and alt._illegal is None and alt._n_illegal <= self._n_illegal
 
     def _show_for_now(self, ctx: _Ctx) -> list[TrackerOutput]:
         """Show the state as the error it is in the tracker's story, once, and decide again
