@@ -26,7 +26,10 @@ from board_bridge.shogi import STARTING_SFEN, Board, InvalidSfenError, Ruleset
 APP_SOURCES: Final = ("simulated", "replay")
 #: LED sinks the app itself provides.
 APP_SINKS: Final = ("terminal", "none", "record")
-SENSINGS: Final = ("occupancy", "polarity")
+SENSINGS: Final = ("occupancy", "polarity", "identity")
+#: Sources that can report an identity board's kinds (the hardware drivers report
+#: occupancy or polarity frames only).
+IDENTITY_SOURCES: Final = ("simulated", "replay")
 MODES: Final = ("casual", "tournament")
 ENGINE_SIDES: Final = ("none", "black", "white", "both")
 LOG_LEVELS: Final = ("debug", "info", "warning", "error")
@@ -301,6 +304,11 @@ def parse_config(
         reconnect_delay=b.number("reconnect_delay", 1.0, positive=True),
     )
     b.finish()
+    if board.sensing == "identity" and board.source not in IDENTITY_SOURCES:
+        problems.append(
+            f"board.sensing: the {board.source} source cannot read identity (RFID) boards; "
+            f"use occupancy or polarity, or a source of {', '.join(IDENTITY_SOURCES)}"
+        )
     if board.source == "replay" and "path" not in board.settings:
         problems.append("board.settings.path: the replay source needs the sensor log to replay")
 

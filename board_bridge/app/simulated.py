@@ -1,7 +1,7 @@
 """Sensor sources without hardware: a virtual board driven by code, and a sensor-log replay.
 
 :class:`SimulatedBoard` is the board a scripted player, the on-screen simulator or a test
-plays on: ``lift(sq)``, ``place(sq)``, ``press(value)``, or ``await play_move(board, move)``
+plays on: ``lift(sq)``, ``place(sq)``, ``flip(sq, promoted)``, ``press(value)``, or ``await play_move(board, move)``
 which emits the frames a hand makes (lift, capture, place) with a small delay between them.
 :class:`LogReplaySource` replays a JSON-lines sensor log in real time or faster.
 Both stamp events with the daemon's clock (``time.monotonic`` unless told otherwise), so the
@@ -19,19 +19,17 @@ from typing import Any
 
 from board_bridge.drivers.base import SensorSource, SourceDisconnected
 from board_bridge.drivers.settings import DriverConfigError, Settings
-from board_bridge.shogi import STARTING_SFEN, Board, Move
+from board_bridge.shogi import PAWN, PROMOTABLE, STARTING_SFEN, Board, Move
+from board_bridge.shogi.core import PROMOTION_OFFSET, unpromoted
 from board_bridge.tracker.events import (
     EMPTY,
-    OCCUPIED,
-    PROMOTED,
-    UNPROMOTED,
     PlayerInput,
     SensorEvent,
     SensorFrame,
     SensorLogError,
     parse_event,
 )
-from board_bridge.tracker.positions import cells_of_codes
+from board_bridge.tracker.positions import cell_of_type, cells_of_codes, check_sensing
 
 LOGGER = logging.getLogger(__name__)
 
@@ -44,11 +42,16 @@ class _Disconnect:
 
 def cells_of(board: Board, sensing: str = "occupancy") -> list[str]:
     """What the sensors of a board in ``board``'s position see, square by square."""
-    return list(cells_of_codes(board.board_cells(), sensing == "polarity"))
+    return list(cells_of_codes(board.board_cells(), sensing))
 
 
 class SimulatedBoard(SensorSource):
     """A virtual sensor board. Its methods change squares and queue the resulting frames.
+
+    It knows which piece kind stands on each square and which it last lifted, so it shows
+    what an occupancy, polarity or identity (``sensing``) board would: :meth:`place` puts
+    down the piece last lifted (not one lifted from the square it lands on: that one was
+    captured), face up as it was unless told.
 
     ``step_delay``: seconds :meth:`play_move` waits between a hand's steps (a real hand
     takes 0.2-1 s; tests use a few ms, but more than the tracker's settle time).
@@ -62,12 +65,10 @@ class SimulatedBoard(SensorSource):
         step_delay: float = 0.05,
         clock: Clock = time.monotonic,
     ) -> None:
-        if sensing not in ("occupancy", "polarity"):
-            raise ValueError(f"sensing must be occupancy or polarity, not {sensing!r}")
-        self.sensing = sensing
+        self.sensing = check_sensing(sensing)
         self.step_delay = step_delay
         self.clock = clock
-        self.cells = cells_of(Board(sfen), sensing)
+        self._set_kinds(Board(sfen))
         self._queue: asyncio.Queue[SensorEvent | _Disconnect] = asyncio.Queue()
         self.connected = True
         self.closed = False
@@ -98,20 +99,52 @@ class SimulatedBoard(SensorSource):
         if self.connected:
             self._queue.put_nowait(event)
 
+    def _set_kinds(self, board: Board) -> None:
+        self.kinds = [c & 15 for c in board.board_cells()]  # piece type per square, 0: empty
+        self.held: list[tuple[int, int]] = []  # (square, piece type) lifted, last one last
+        self.cells = cells_of(board, self.sensing)
+
     def lift(self, sq: int) -> None:
+        if self.kinds[sq]:
+            self.held.append((sq, self.kinds[sq]))
+            self.kinds[sq] = 0
         self.cells[sq] = EMPTY
         self._emit(self.frame())
 
-    def place(self, sq: int, promoted: bool = False) -> None:
-        if self.sensing == "polarity":
-            self.cells[sq] = PROMOTED if promoted else UNPROMOTED
+    def _take_held(self, sq: int) -> int:
+        """The piece type a hand sets down on ``sq``: the last lifted, unless it came from
+        ``sq`` and another is held (then it was captured and goes to the stand)."""
+        others = [i for i, (origin, _) in enumerate(self.held) if origin != sq]
+        if not self.held:
+            return PAWN  # a piece from the stand nobody named
+        i = others[-1] if others else len(self.held) - 1
+        kind = self.held[i][1]
+        if others:  # set down on a captured piece's square: the captured piece is gone
+            self.held = [h for j, h in enumerate(self.held) if j != i and h[0] != sq]
         else:
-            self.cells[sq] = OCCUPIED
+            del self.held[i]
+        return kind
+
+    def place(self, sq: int, promoted: bool | None = None, kind: int | None = None) -> None:
+        """Set a piece down on ``sq``: ``kind`` (a piece type; default the piece in the
+        hand), ``promoted`` face up (default: as it was)."""
+        pt = self._take_held(sq) if kind is None else kind
+        if promoted is not None:
+            base = unpromoted(pt)
+            pt = base + PROMOTION_OFFSET if promoted and base in PROMOTABLE else base
+        self.kinds[sq] = pt
+        self.cells[sq] = cell_of_type(pt, self.sensing)
         self._emit(self.frame())
 
     def flip(self, sq: int, promoted: bool) -> None:
-        """Turn a piece over in place (only a polarity board sees it)."""
-        self.place(sq, promoted)
+        """Turn a piece over in place (an occupancy board does not see it)."""
+        pt = self.kinds[sq]
+        if unpromoted(pt) not in PROMOTABLE:
+            return
+        base = unpromoted(pt)
+        self.kinds[sq] = base + PROMOTION_OFFSET if promoted else base
+        self.cells[sq] = cell_of_type(self.kinds[sq], self.sensing)
+        self._emit(self.frame())
 
     def press(self, value: str) -> None:
         """A button or screen input: ``promote``, ``nonpromote``, ``clock``, a piece letter."""
@@ -120,7 +153,7 @@ class SimulatedBoard(SensorSource):
     def set_position(self, board: Board | str) -> None:
         """Put the pieces of a whole position on the board (one frame)."""
         position = Board(board) if isinstance(board, str) else board
-        self.cells = cells_of(position, self.sensing)
+        self._set_kinds(position)
         self._emit(self.frame())
 
     async def play_move(self, board: Board, move: Move, *, delay: float | None = None) -> None:
@@ -129,14 +162,14 @@ class SimulatedBoard(SensorSource):
         after = board.copy(stack=False)
         after.push(move)
         piece = after.piece_at(move.to_square)
-        promoted = piece is not None and piece.is_promoted()
+        assert piece is not None
         if move.from_square is not None:
             self.lift(move.from_square)
             await asyncio.sleep(wait)
             if board.piece_at(move.to_square) is not None:  # a capture: take the piece off
                 self.lift(move.to_square)
                 await asyncio.sleep(wait)
-        self.place(move.to_square, promoted)
+        self.place(move.to_square, kind=piece.piece_type)
         await asyncio.sleep(wait)
 
     async def request_frame(self) -> None:

@@ -8,7 +8,9 @@ from pathlib import Path
 
 from board_bridge.shogi import STARTING_SFEN, Board, InvalidMoveError, InvalidSfenError, Move
 from board_bridge.tracker.events import (
+    IDENTITY_CELLS,
     PROMOTED,
+    UNKNOWN_TAG,
     UNPROMOTED,
     SensorEvent,
     SensorFrame,
@@ -16,6 +18,7 @@ from board_bridge.tracker.events import (
 )
 from board_bridge.tracker.log import load_log, write_log
 from board_bridge.tracker.outputs import TrackerOutput
+from board_bridge.tracker.positions import SENSINGS
 from board_bridge.tracker.tracker import MODES, Tracker
 
 
@@ -35,9 +38,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--mode", choices=MODES, default="casual", help="casual or tournament rules")
     p.add_argument(
         "--sensing",
-        choices=("auto", "occupancy", "polarity"),
+        choices=("auto", *SENSINGS),
         default="auto",
-        help="board sensors (default: polarity if the log has u/p cells, else occupancy)",
+        help="board sensors (default: identity if the log has kind cells, polarity if u/p, else occupancy)",
     )
     p.add_argument(
         "--no-setup",
@@ -71,7 +74,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="realistic (default), quiet, or name=rate,... (e.g. quiet,bounce=1,knock=0.5)",
     )
     p.add_argument("--index", type=int, default=0, help="line of a .jsonl corpus (default 0)")
-    p.add_argument("--sensing", choices=("occupancy", "polarity"), default="occupancy")
+    p.add_argument("--sensing", choices=SENSINGS, default="occupancy")
     p.add_argument(
         "--mode",
         choices=MODES,
@@ -88,14 +91,19 @@ def _cli_error(message: str) -> Exception:
     return CliError(message)
 
 
+_KINDS = frozenset((*IDENTITY_CELLS, UNKNOWN_TAG))
+
+
 def detect_sensing(events: list[SensorEvent]) -> str:
-    """``polarity`` if any frame shows a face (u/p), else ``occupancy``."""
+    """``identity`` if any frame shows a piece kind (``K``, ``t``, ``?``, ...), else
+    ``polarity`` if any shows a face (u/p), else ``occupancy``."""
+    polarity = False
     for event in events:
-        if isinstance(event, SensorFrame) and (
-            UNPROMOTED in event.cells or PROMOTED in event.cells
-        ):
-            return "polarity"
-    return "occupancy"
+        if isinstance(event, SensorFrame):
+            if not _KINDS.isdisjoint(event.cells):
+                return "identity"
+            polarity = polarity or UNPROMOTED in event.cells or PROMOTED in event.cells
+    return "polarity" if polarity else "occupancy"
 
 
 def run_replay(args: argparse.Namespace) -> int:

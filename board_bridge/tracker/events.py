@@ -12,7 +12,13 @@ EMPTY: Final = "."
 OCCUPIED: Final = "x"
 UNPROMOTED: Final = "u"
 PROMOTED: Final = "p"
-CELLS: Final = frozenset({EMPTY, OCCUPIED, UNPROMOTED, PROMOTED})
+#: Identity boards (a tag per piece or per face) show the kind and face up, never the
+#: owner: the cell of piece type 1..14 of :mod:`board_bridge.shogi` (pawn ... dragon).
+#: Upper case is an unpromoted face, lower case a promoted one (``t``: tokin).
+IDENTITY_CELLS: Final = "PLNSBRGKtlnsbr"
+#: An identity board's tag that is not registered: occupied, kind unknown.
+UNKNOWN_TAG: Final = "?"
+CELLS: Final = frozenset({EMPTY, OCCUPIED, UNPROMOTED, PROMOTED, UNKNOWN_TAG, *IDENTITY_CELLS})
 
 #: Inputs a board may send (a choice on its buttons or screen). Unknown inputs are ignored.
 INPUT_PROMOTE: Final = "promote"

@@ -79,7 +79,9 @@ class QuestionCancelled:
 class IllegalState:
     """The board is in a state no legal move explains. ``reason`` is an IllegalReason value
     (``"nifu"``, ...) or one of ``"unexpected"`` (not the engine's move), ``"unknown"``
-    (no move explains it). ``clear``/``fill``: squares to empty/fill to get back."""
+    (no move explains it), and on identity boards ``"wrong-piece"`` (a kind where the game
+    has another) or ``"unknown-tag"`` (a tag nobody registered). ``clear``/``fill``:
+    squares to empty/fill to get back."""
 
     reason: str
     clear: frozenset[int]

@@ -3,16 +3,36 @@
 from __future__ import annotations
 
 from board_bridge.shogi import KING, Board, Move
-from board_bridge.tracker.events import EMPTY, OCCUPIED, PROMOTED, UNPROMOTED
+from board_bridge.shogi.core import PROMOTION_OFFSET
+from board_bridge.tracker.events import EMPTY, IDENTITY_CELLS, OCCUPIED, PROMOTED, UNPROMOTED
+
+#: The kinds of board sensors: what a square's cell tells about the piece on it.
+SENSINGS = ("occupancy", "polarity", "identity")
+
+#: Per sensing, the cell of each piece type (index 0: an empty square).
+_CELL_OF_TYPE: dict[str, str] = {
+    "occupancy": EMPTY + OCCUPIED * 14,
+    "polarity": EMPTY + UNPROMOTED * KING + PROMOTED * (14 - KING),
+    "identity": EMPTY + IDENTITY_CELLS,
+}
 
 
-def cells_of_codes(codes: list[int], polarity: bool) -> str:
+def check_sensing(sensing: str) -> str:
+    """``sensing`` if it is one of SENSINGS, else a ValueError that lists them."""
+    if sensing not in SENSINGS:
+        raise ValueError(f"sensing must be one of {', '.join(SENSINGS)}, not {sensing!r}")
+    return sensing
+
+
+def cell_of_type(piece_type: int, sensing: str) -> str:
+    """The cell a square shows with a piece of ``piece_type`` on it (0: empty)."""
+    return _CELL_OF_TYPE[sensing][piece_type]
+
+
+def cells_of_codes(codes: list[int], sensing: str) -> str:
     """What the sensors see for a board given as piece codes (see ``Board.board_cells``)."""
-    if polarity:
-        return "".join(
-            EMPTY if not c else (PROMOTED if (c & 15) > KING else UNPROMOTED) for c in codes
-        )
-    return "".join(OCCUPIED if c else EMPTY for c in codes)
+    table = _CELL_OF_TYPE[sensing]
+    return "".join(table[c & 15] for c in codes)
 
 
 def diff(a: str, b: str) -> list[int]:
@@ -29,14 +49,14 @@ def diff(a: str, b: str) -> list[int]:
 class PosInfo:
     """A position (never mutated) with its expected cells and its legal moves indexed."""
 
-    __slots__ = ("board", "codes", "exp", "turn", "polarity", "_from", "_drops", "_onto", "_legal")
+    __slots__ = ("board", "codes", "exp", "turn", "sensing", "_from", "_drops", "_onto", "_legal")
 
-    def __init__(self, board: Board, polarity: bool) -> None:
+    def __init__(self, board: Board, sensing: str) -> None:
         self.board = board
         self.codes = board.board_cells()
         self.turn = board.turn
-        self.polarity = polarity
-        self.exp = cells_of_codes(self.codes, polarity)
+        self.sensing = sensing
+        self.exp = cells_of_codes(self.codes, sensing)
         self._legal: list[Move] | None = None
         self._from: dict[int, list[Move]] = {}
         self._drops: dict[int, list[Move]] = {}
@@ -81,12 +101,13 @@ class PosInfo:
 
     def face_after(self, move: Move) -> str:
         """The cell the destination of ``move`` shows once it is made."""
-        if not self.polarity:
-            return OCCUPIED
         if move.from_square is None:
-            return UNPROMOTED
-        code = self.codes[move.from_square]
-        return PROMOTED if move.promotion or (code & 15) > KING else UNPROMOTED
+            pt = move.drop_piece_type or 0
+        else:
+            pt = self.codes[move.from_square] & 15
+            if move.promotion:
+                pt += PROMOTION_OFFSET
+        return _CELL_OF_TYPE[self.sensing][pt]
 
     def changes(self, move: Move) -> dict[int, str]:
         """The cells ``move`` changes: square -> new cell."""
@@ -102,8 +123,8 @@ class PosInfo:
 class PositionCache:
     """PosInfo by position (board, hands, side to move); bounded."""
 
-    def __init__(self, polarity: bool, size: int = 512) -> None:
-        self.polarity = polarity
+    def __init__(self, sensing: str, size: int = 512) -> None:
+        self.sensing = sensing
         self.size = size
         self._cache: dict[int, PosInfo] = {}
 
@@ -114,7 +135,7 @@ class PositionCache:
         if info is None:
             if len(self._cache) >= self.size:
                 self._cache.clear()
-            info = PosInfo(board.copy(stack=False), self.polarity)
+            info = PosInfo(board.copy(stack=False), self.sensing)
             self._cache[key] = info
         return info
 

@@ -20,24 +20,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 
 from board_bridge.shogi import (
-    KING,
     PAWN,
     STARTING_SFEN,
     Board,
     Move,
     piece_type_symbol,
 )
+from board_bridge.shogi.core import PROMOTION_OFFSET
 from board_bridge.tracker.events import (
     EMPTY,
     INPUT_NONPROMOTE,
     INPUT_PROMOTE,
-    OCCUPIED,
-    PROMOTED,
-    UNPROMOTED,
     PlayerInput,
     SensorEvent,
     SensorFrame,
 )
+from board_bridge.tracker.positions import cell_of_type, cells_of_codes, check_sensing
 
 
 @dataclass(frozen=True)
@@ -156,11 +154,11 @@ def _between(a: int, b: int) -> list[int]:
 class _Hand:
     """The simulated board and the hand playing on it."""
 
-    def __init__(self, board: Board, rng: random.Random, noise: Noise, polarity: bool, mode: str):
+    def __init__(self, board: Board, rng: random.Random, noise: Noise, sensing: str, mode: str):
         self.board = board
         self.rng = rng
         self.noise = noise
-        self.polarity = polarity
+        self.sensing = sensing
         self.casual = mode == "casual"
         self.speed = rng.uniform(noise.speed_min, noise.speed_max)
         self.t = 0.0
@@ -172,16 +170,7 @@ class _Hand:
     # --- primitives --------------------------------------------------------------
 
     def cells_of(self, board: Board) -> list[str]:
-        out = []
-        for sq in range(81):
-            p = board.piece_at(sq)
-            if p is None:
-                out.append(EMPTY)
-            elif self.polarity:
-                out.append(PROMOTED if p.piece_type > KING else UNPROMOTED)
-            else:
-                out.append(OCCUPIED)
-        return out
+        return list(cells_of_codes(board.board_cells(), self.sensing))
 
     def count(self, kind: str) -> None:
         self.counts[kind] = self.counts.get(kind, 0) + 1
@@ -246,16 +235,18 @@ class _Hand:
         self.events.append(PlayerInput(self.t, value))
 
     def face(self, board: Board, move: Move) -> str:
-        if not self.polarity:
-            return OCCUPIED
         if move.from_square is None:
-            return UNPROMOTED
+            assert move.drop_piece_type is not None
+            return cell_of_type(move.drop_piece_type, self.sensing)
         p = board.piece_at(move.from_square)
         assert p is not None
-        return PROMOTED if move.promotion or p.piece_type > KING else UNPROMOTED
+        pt = p.piece_type + (PROMOTION_OFFSET if move.promotion else 0)
+        return cell_of_type(pt, self.sensing)
 
     def question(self, board: Board, move: Move) -> str | None:
         """The input the board will ask for this move, if any."""
+        if self.sensing == "identity":
+            return None  # the board sees the kind dropped and the face up
         if move.from_square is None:
             kinds = {
                 m.drop_piece_type for m in board.legal_drops() if m.to_square == move.to_square
@@ -264,7 +255,7 @@ class _Hand:
                 assert move.drop_piece_type is not None
                 return piece_type_symbol(move.drop_piece_type)
             return None
-        if self.polarity:
+        if self.sensing == "polarity":
             return None
         other = Move(move.from_square, move.to_square, not move.promotion)
         if board.is_legal(other):
@@ -318,7 +309,7 @@ class _Hand:
                 sq = rng.choice(bad)
                 self.count("illegal")
                 self.wait(0.5, 1.5, scaled=False)  # a piece picked from the stand
-                self.land(sq, UNPROMOTED if self.polarity else OCCUPIED)
+                self.land(sq, cell_of_type(PAWN, self.sensing))
                 self.wait(1.0, 4.0, scaled=False)
                 self.put(sq, EMPTY)
                 self.wait(0.3, 1.0)
@@ -561,8 +552,7 @@ def simulate(
     ``moves``: the game in USI (or Move values), legal from ``sfen``. ``setup``: start
     from an empty board and set the pieces out first. Raises ValueError for an illegal move.
     """
-    if sensing not in ("occupancy", "polarity"):
-        raise ValueError(f"sensing must be occupancy or polarity, not {sensing!r}")
+    check_sensing(sensing)
     if mode not in ("casual", "tournament"):
         raise ValueError(f"mode must be casual or tournament, not {mode!r}")
     board = Board(sfen)
@@ -576,7 +566,7 @@ def simulate(
         check.push(move)
         parsed.append(move)
     rng = random.Random(seed)
-    hand = _Hand(board, rng, noise or Noise(), sensing == "polarity", mode)
+    hand = _Hand(board, rng, noise or Noise(), sensing, mode)
     if setup:
         hand.setup(board)
         hand.wait(1.0, 2.0, scaled=False)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from board_bridge.shogi import (
     HAND_PIECE_TYPES,
     KING,
+    PROMOTABLE,
     STARTING_SFEN,
     Board,
     IllegalReason,
@@ -36,10 +37,12 @@ from board_bridge.shogi.tables import BETWEEN
 from board_bridge.tracker.events import (
     DROP_INPUTS,
     EMPTY,
+    IDENTITY_CELLS,
     INPUT_NONPROMOTE,
     INPUT_PROMOTE,
     OCCUPIED,
     PROMOTED,
+    UNKNOWN_TAG,
     UNPROMOTED,
     PlayerInput,
     SensorEvent,
@@ -64,9 +67,14 @@ from board_bridge.tracker.outputs import (
     TrackerOutput,
 )
 from board_bridge.tracker.params import TrackerParams
-from board_bridge.tracker.positions import PosInfo, PositionCache, diff
+from board_bridge.tracker.positions import (
+    PosInfo,
+    PositionCache,
+    cell_of_type,
+    check_sensing,
+    diff,
+)
 
-SENSINGS = ("occupancy", "polarity")
 MODES = ("casual", "tournament")
 
 # Kinds of explanation, in order of preference when everything else is equal.
@@ -341,24 +349,18 @@ class Tracker:
         setup: bool = True,
         revise: bool = True,
     ) -> None:
-        if sensing not in SENSINGS:
-            raise ValueError(f"sensing must be occupancy or polarity, not {sensing!r}")
+        check_sensing(sensing)
         if mode not in MODES:
             raise ValueError(f"mode must be casual or tournament, not {mode!r}")
         self.sensing = sensing
         self.mode = mode
         self.params = params or TrackerParams()
-        self._polarity = sensing == "polarity"
-        if self._polarity:
-            self._norm = str.maketrans({OCCUPIED: UNPROMOTED})
-        else:
-            self._norm = str.maketrans({UNPROMOTED: OCCUPIED, PROMOTED: OCCUPIED})
-        self._fresh = UNPROMOTED if self._polarity else OCCUPIED  # a dropped piece's cell
+        self._norm = _normaliser(sensing)
         self._tournament = mode == "tournament"
         self.ruleset = ruleset or Ruleset(illegal_move_loses=self._tournament)
         self._game = Board(sfen)
         self._history: list[Move] = []  # the game's moves (Board.move_stack decodes all)
-        self._cache = PositionCache(self._polarity)
+        self._cache = PositionCache(sensing)
         self._open = False  # the last move may still be corrected by its mover
         self._open_engine = False  # ... and it was the engine's move (no corrections)
         self._p0: PosInfo | None = None  # the position before the open move
@@ -1298,7 +1300,7 @@ class Tracker:
             dropped = reloc[1] if reloc is not None and reloc[0] is None else None
             if (
                 exp[s] == EMPTY
-                and obs[s] == self._fresh
+                and obs[s] != EMPTY
                 and (
                     dropped is None
                     or dropped == s
@@ -1306,7 +1308,8 @@ class Tracker:
                     or self._landed_after(dropped, s, until)
                 )
             ):
-                drops = info.drops_to(s)
+                # the kinds in hand that show what the sensors see (identity boards: one)
+                drops = [m for m in info.drops_to(s) if info.face_after(m) == obs[s]]
                 if drops:
                     out.append((tuple(drops), False))
         return out
@@ -2337,10 +2340,11 @@ class Tracker:
         clear = frozenset(filled)
         fill = frozenset(emptied) | frozenset(faces)
         board = cur.board
+        unknown = frozenset(s for s in d if obs[s] == UNKNOWN_TAG)
+        if unknown:  # identity boards: a tag nobody registered; never guessed
+            return _Illegal("unknown-tag", clear, fill, unknown, None)
         if faces and not emptied and not filled:
-            wrong_up = any(obs[s] == PROMOTED for s in faces)
-            reason = IllegalReason.CANNOT_PROMOTE.value if wrong_up else "unknown"
-            return _Illegal(reason, clear, fill, frozenset(faces), None)
+            return _Illegal(self._face_reason(cur, obs, faces), clear, fill, frozenset(faces), None)
         if len(emptied) == 1 and len(filled) <= 1 and not faces:
             a = emptied[0]
             c: int | None = filled[0] if filled else None
@@ -2396,11 +2400,30 @@ class Tracker:
                 best = (r, sq)
         return best[1] if best is not None else None
 
+    def _face_reason(self, cur: PosInfo, obs: str, faces: list[int]) -> str:
+        """Why pieces that stand where the game has pieces show the wrong face or kind."""
+        for s in faces:
+            pt = cur.codes[s] & 15
+            if pt <= KING and (
+                obs[s] == PROMOTED
+                or (pt in PROMOTABLE and obs[s] == cell_of_type(pt + 8, self.sensing))
+            ):
+                return IllegalReason.CANNOT_PROMOTE.value  # turned over where it stands
+        return "wrong-piece" if self.sensing == "identity" else "unknown"
+
     def _move_reason(self, board: Board, a: int, c: int, face: str) -> IllegalReason | None:
         piece = board.piece_at(a)
-        if self._polarity and piece is not None:
-            promo = face == PROMOTED and piece.piece_type <= KING
-            if face == UNPROMOTED and piece.piece_type > KING:
+        if self.sensing != "occupancy" and piece is not None:
+            # the sensors show the face (polarity) or the kind and face (identity) that landed
+            pt = piece.piece_type
+            if face == cell_of_type(pt, self.sensing):
+                promo = False
+            elif pt <= KING and (
+                self.sensing == "polarity"
+                or (pt in PROMOTABLE and face == cell_of_type(pt + 8, self.sensing))
+            ):
+                promo = True
+            else:
                 return IllegalReason.NOT_A_MOVE_OF_THAT_PIECE
             return board.illegal_reason(Move(a, c, promo))
         r = board.illegal_reason(Move(a, c, False))
@@ -2601,6 +2624,19 @@ class Tracker:
             f"Tracker({self._game.sfen()!r}, phase={self._phase!r}, open={self._open}, "
             f"pending={self.pending_question!r})"
         )
+
+
+def _normaliser(sensing: str) -> dict[int, str]:
+    """A ``str.translate`` table that reads any board's cells as ``sensing`` sees them:
+    an identity board replayed as occupancy, a plain reed switch on a polarity board, ..."""
+    if sensing == "occupancy":
+        return str.maketrans(
+            {c: OCCUPIED for c in (UNPROMOTED, PROMOTED, UNKNOWN_TAG, *IDENTITY_CELLS)}
+        )
+    if sensing == "polarity":
+        faces = {c: (UNPROMOTED if c.isupper() else PROMOTED) for c in IDENTITY_CELLS}
+        return str.maketrans({OCCUPIED: UNPROMOTED, UNKNOWN_TAG: UNPROMOTED, **faces})
+    return str.maketrans({c: UNKNOWN_TAG for c in (OCCUPIED, UNPROMOTED, PROMOTED)})
 
 
 def _guidance(ill: _Illegal) -> str:

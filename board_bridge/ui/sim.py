@@ -3,7 +3,7 @@
 :class:`Simulator` turns pointer events into physical actions on a
 :class:`~board_bridge.ui.virtual.VirtualBoard` (lift a piece, put it down,
 capture, take a piece from a komadai, drop it) and hands every change of
-occupancy to a *hand*: an object with ``lift(sq)``, ``place(sq, promoted)`` and
+occupancy to a *hand*: an object with ``lift(sq)``, ``place(sq, promoted, kind)`` and
 ``press(value)``, such as the daemon's :class:`~board_bridge.app.simulated.SimulatedBoard`,
 which turns them into the same sensor events a real board sends. A question
 button pressed on the screen becomes ``press("promote")`` and so on.
@@ -47,7 +47,7 @@ class Hand(Protocol):
 
     def lift(self, sq: int) -> None: ...
 
-    def place(self, sq: int, promoted: bool = False) -> None: ...
+    def place(self, sq: int, promoted: bool | None = None, kind: int | None = None) -> None: ...
 
     def press(self, value: str) -> None: ...
 
@@ -150,8 +150,9 @@ class Simulator:
     def flip_at(self, x: int, y: int) -> None:
         """Turn the piece on the square under a point over (promote or unpromote it).
 
-        Only a polarity board's sensors see that (a magnet per piece); on an occupancy
-        board the board asks instead, and the virtual piece follows the answer."""
+        Only polarity and identity boards' sensors see that (a magnet or a tag per face);
+        on an occupancy board the board asks instead, and the virtual piece follows the
+        answer."""
         sq = self.layout.square_at(x, y)
         if sq is None or self.virtual.squares[sq] is None:
             return
@@ -162,7 +163,7 @@ class Simulator:
             return
         piece = self.virtual.squares[sq]
         flip = getattr(self.hand, "flip", None)
-        if flip is not None and getattr(self.hand, "sensing", "occupancy") == "polarity":
+        if flip is not None and getattr(self.hand, "sensing", "occupancy") != "occupancy":
             promoted = piece is not None and piece.is_promoted()
             self._schedule(lambda: flip(sq, promoted))
         self._changed()
@@ -280,13 +281,13 @@ class Simulator:
                 self._schedule(functools.partial(self._send, ops), self.capture_gap if i else 0.0)
         self._changed()
 
-    def _diff(self, cells: str) -> list[tuple[int, bool, bool]]:
-        """(square, now occupied, promoted face up) for each square that changed."""
+    def _diff(self, cells: str) -> list[tuple[int, bool, int | None]]:
+        """(square, now occupied, the piece type on it) for each square that changed."""
         ops = []
         for sq, (old, new) in enumerate(zip(self._cells, cells)):
             if old != new:
                 piece = self.virtual.squares[sq]
-                ops.append((sq, new != EMPTY, piece is not None and piece.is_promoted()))
+                ops.append((sq, new != EMPTY, None if piece is None else piece.piece_type))
         self._cells = cells
         return ops
 
@@ -303,10 +304,10 @@ class Simulator:
         self._not_before = when + 1e-6  # keeps later reports after this one
         loop.call_at(when, action)
 
-    def _send(self, ops: list[tuple[int, bool, bool]]) -> None:
-        for sq, occupied, promoted in ops:
+    def _send(self, ops: list[tuple[int, bool, int | None]]) -> None:
+        for sq, occupied, kind in ops:
             if occupied:
-                self.hand.place(sq, promoted)
+                self.hand.place(sq, kind=kind)
             else:
                 self.hand.lift(sq)
 

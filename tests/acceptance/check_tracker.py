@@ -1,7 +1,7 @@
 """Replay games through the independent virtual hand and report every mismatch.
 
 Usage: python -m tests.acceptance.check_tracker [--seeds N] [--first-seed S] [--only KIND]
-[--random N] [--first-random R] [--pace F] [--extra] [--polarity] [--rich] [--overlap]
+[--random N] [--first-random R] [--pace F] [--extra] [--polarity|--identity] [--rich] [--overlap]
 (KIND: one noise kind at a raised rate, the others off; F: every human time multiplied by
 F, 0.5 a fast player, 2 a slow one; see handgen.Noise).
 """
@@ -63,11 +63,10 @@ def check(
     seed: int,
     noise: Noise,
     target_first: bool,
-    polarity: bool = False,
+    sensing: str = "occupancy",
 ) -> str | None:
     """None if the game's log replays to exactly ``want`` and ends resolved, else why not."""
-    log = make_log(sfen, [Move.from_usi(u) for u in want], seed, noise, target_first, polarity)
-    sensing = "polarity" if polarity else "occupancy"
+    log = make_log(sfen, [Move.from_usi(u) for u in want], seed, noise, target_first, sensing)
     tracker, _outs = replay(log, sfen, sensing=sensing)
     got = [m.usi() for m in tracker.board.move_stack]
     if got == want and tracker.unresolved() is None:
@@ -89,6 +88,7 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=1.0, help="human times multiplied by")
     parser.add_argument("--extra", action="store_true", help="the default noise and " + str(EXTRA))
     parser.add_argument("--polarity", action="store_true", help="a board that reads faces (u/p)")
+    parser.add_argument("--identity", action="store_true", help="a board that reads kinds (K, t)")
     parser.add_argument("--rich", action="store_true", help="noise inside every capture too")
     parser.add_argument("--overlap", action="store_true", help="pieces pushed to the next square")
     args = parser.parse_args()
@@ -110,10 +110,11 @@ def main() -> None:
     for i in range(args.first_random, args.first_random + args.random):
         sfen, moves = random_game(1000 + i)
         cases.append((f"random {i}", sfen, [m.usi() for m in moves], i, False))
+    sensing = "identity" if args.identity else "polarity" if args.polarity else "occupancy"
     start = time.perf_counter()
     bad = 0
     for name, sfen, want, seed, target_first in cases:
-        problem = check(sfen, want, seed, noise, target_first, args.polarity)
+        problem = check(sfen, want, seed, noise, target_first, sensing)
         if problem:
             bad += 1
             print(f"{name}: {problem}")

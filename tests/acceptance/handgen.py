@@ -22,8 +22,9 @@ from board_bridge.shogi import (
     piece_type_symbol,
     square_distance,
 )
+from board_bridge.shogi.core import PROMOTION_OFFSET
 from board_bridge.shogi.tables import BETWEEN
-from board_bridge.tracker.events import PlayerInput, SensorEvent, SensorFrame
+from board_bridge.tracker.events import IDENTITY_CELLS, PlayerInput, SensorEvent, SensorFrame
 
 SLIDERS = {LANCE, BISHOP, ROOK, HORSE, DRAGON}
 
@@ -59,7 +60,8 @@ class Noise:
 
 
 class Hand:
-    """A player's hands over an occupancy board: every change becomes a sensor frame."""
+    """A player's hands over a board (occupancy, polarity or identity sensing): every
+    change becomes a sensor frame."""
 
     def __init__(
         self,
@@ -67,20 +69,21 @@ class Hand:
         rng: random.Random,
         noise: Noise,
         t0: float = 0.0,
-        polarity: bool = False,
+        sensing: str = "occupancy",
     ) -> None:
         self.board = Board(sfen)
         self.rng = rng
         self.noise = noise
         self.occ = self.board.occupied()
-        # polarity boards: the face up of what physically stands on each square ("u" or
-        # "p"), and of the piece in the hand (None: a piece put back shows its old face)
-        self.polarity = polarity
+        # what a square's sensor reads of the piece physically standing on it (polarity:
+        # "u"/"p", identity: a kind letter), and of the piece in the hand (None: a piece
+        # put back shows what it showed before)
+        self.sensing = sensing
         self.face = ["u"] * 81
         for sq in range(81):
             piece = self.board.piece_at(sq)
-            if piece is not None and piece.piece_type > KING:
-                self.face[sq] = "p"
+            if piece is not None:
+                self.face[sq] = self.seen(piece.piece_type)
         self.holding: str | None = None
         self.t = t0
         self.events: list[SensorEvent] = []
@@ -88,8 +91,14 @@ class Hand:
 
     # --- low level -------------------------------------------------------------------
 
+    def seen(self, piece_type: int) -> str:
+        """What a square shows with a piece of ``piece_type`` face up on it."""
+        if self.sensing == "identity":
+            return IDENTITY_CELLS[piece_type - 1]
+        return "p" if piece_type > KING else "u"
+
     def _emit(self) -> None:
-        if self.polarity:
+        if self.sensing != "occupancy":
             cells = "".join(f if o else "." for o, f in zip(self.occ, self.face, strict=True))
         else:
             cells = "".join("x" if o else "." for o in self.occ)
@@ -103,18 +112,20 @@ class Hand:
                 self.face[sq] = self.holding
             self._emit()
 
-    def take(self, sq: int | None) -> None:
-        """The hand takes the piece standing on ``sq`` (None: one from the hand)."""
-        self.holding = "u" if sq is None else self.face[sq]
+    def take(self, sq: int | None, kind: int = 1) -> None:
+        """The hand takes the piece standing on ``sq`` (None: one of ``kind`` from the
+        hand)."""
+        self.holding = self.seen(kind) if sq is None else self.face[sq]
 
     def final_face(self, move: Move) -> None:
         """The hand turns its piece as ``move`` leaves it, just before it lands."""
         if move.from_square is None:
-            self.holding = "u"
+            assert move.drop_piece_type is not None
+            self.holding = self.seen(move.drop_piece_type)
             return
         piece = self.board.piece_at(move.from_square)
         assert piece is not None
-        self.holding = "p" if move.promotion or piece.piece_type > KING else "u"
+        self.holding = self.seen(piece.piece_type + (PROMOTION_OFFSET if move.promotion else 0))
 
     def dt(self, lo: float, hi: float) -> float:
         """A human time between ``lo`` and ``hi`` seconds, at the hand's pace."""
@@ -176,12 +187,17 @@ class Hand:
         if not kinds:
             return
         legal = {(m.drop_piece_type, m.to_square) for m in board.legal_drops()}
-        bad = [sq for pt in kinds for sq in range(81) if not self.occ[sq] and (pt, sq) not in legal]
+        bad = [
+            (pt, sq)
+            for pt in kinds
+            for sq in range(81)
+            if not self.occ[sq] and (pt, sq) not in legal
+        ]
         if not bad:
             return
-        sq = self.rng.choice(bad)
+        pt, sq = self.rng.choice(bad)
         self.wait(0.3, 1.5)
-        self.take(None)
+        self.take(None, pt)
         self.land(sq)
         self.wait(1.0, 2.5)  # red lights
         self.lift(sq)
@@ -276,7 +292,7 @@ class Hand:
         if noise.takeback and rng.random() < noise.takeback:
             self.takeback()
         fr, to = move.from_square, move.to_square
-        self.take(fr)
+        self.take(fr, move.drop_piece_type or 1)
         if fr is None:
             self._drop(move)
         elif board.piece_at(to) is None and self._slid(fr, to):
@@ -313,7 +329,7 @@ class Hand:
     def done(self, move: Move) -> None:
         """``move`` is on the board: answer the board's promotion question if it asks one
         (a polarity board reads the face instead), and let go of the piece."""
-        if self._promotion_is_optional(move) and not self.polarity:
+        if self._promotion_is_optional(move) and self.sensing == "occupancy":
             self.answer("promote" if move.promotion else "nonpromote")
         self.board.push(move)
         self.holding = None
@@ -427,7 +443,7 @@ class Hand:
         kinds = {
             m.drop_piece_type for m in self.board.legal_drops() if m.to_square == move.to_square
         }
-        if len(kinds) > 1:
+        if len(kinds) > 1 and self.sensing != "identity":  # identity boards see the kind
             self.answer(piece_type_symbol(move.drop_piece_type))
 
     def _ends_nothing(self, move: Move) -> bool:
@@ -448,12 +464,12 @@ def make_log(
     seed: int,
     noise: Noise | None = None,
     target_first: bool = False,
-    polarity: bool = False,
+    sensing: str = "occupancy",
 ) -> list[SensorEvent]:
     """The log of ``moves`` played by a hand with ``noise`` (``target_first``: captures
-    lift the captured piece first; ``polarity``: a board that reads each piece's face)."""
+    lift the captured piece first; ``sensing``: what the board reads of each piece)."""
     rng = random.Random(seed)
-    hand = Hand(sfen, rng, noise or Noise(), polarity=polarity)
+    hand = Hand(sfen, rng, noise or Noise(), sensing=sensing)
     hand.wait(0.5, 2.0)
     for move in moves:
         if target_first and move.from_square is not None and hand.board.piece_at(move.to_square):

@@ -66,7 +66,17 @@ def test_polarity_board(index: int, target_first: bool) -> None:
     # each square reads the face up of its piece: promotions are read, not asked (once
     # missed here: a piece set down unpromoted, then turned over where it stood)
     game = GAMES[index]
-    problem = check(game["sfen"], game["moves"], index, Noise(), target_first, polarity=True)
+    problem = check(game["sfen"], game["moves"], index, Noise(), target_first, "polarity")
+    assert problem is None, problem
+
+
+@pytest.mark.parametrize("target_first", [False, True])
+@pytest.mark.parametrize("index", range(len(GAMES)))
+def test_identity_board(index: int, target_first: bool) -> None:
+    # each square reads the kind and face up of its piece: nothing is asked
+    game = GAMES[index]
+    noise = noise_for(None, 1.0, extra=True)
+    problem = check(game["sfen"], game["moves"], 300 + index, noise, target_first, "identity")
     assert problem is None, problem
 
 

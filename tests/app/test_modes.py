@@ -12,7 +12,9 @@ from board_bridge.app.daemon import Daemon
 from board_bridge.app.player import ScriptedPlayer
 from board_bridge.app.simulated import SimulatedBoard
 from board_bridge.app.sinks import RecordingSink
+from board_bridge.records.files import read_file
 from board_bridge.shogi import BLACK, Board, Move, Outcome, Termination
+from board_bridge.tracker.events import PlayerInput
 from board_bridge.tracker.intents import Mark
 from tests.app.fakes import FakeEngine
 from tests.conftest import require_engine
@@ -78,3 +80,37 @@ async def test_engine_on_both_sides_then_resigning(tmp_path: Path) -> None:
         move = Move.from_usi(usi)
         assert any(f.intents.mark(move.from_square or 0) is Mark.ENGINE_FROM for f in sink.frames)
     assert daemon.game is not None and daemon.game.board.turn == BLACK
+
+
+async def test_identity_board_two_people_nothing_asked(tmp_path: Path) -> None:
+    # an RFID board sees the kind and the face of every piece: promotions and drops are
+    # read, never asked, and the record is the game played
+    config = parse_config(
+        {
+            "board": {"sensing": "identity"},
+            "leds": {"sink": "record"},
+            "game": {"max_games": 1},
+            "records": {"directory": str(tmp_path / "games")},
+        }
+    )
+    board = SimulatedBoard(step_delay=0.02, sensing="identity")
+    daemon = Daemon(config, source=board, sink=RecordingSink())
+    script = ["7g7f", "3c3d", "8h2b+", "3a2b", "B*5e", "8c8d", "5e2b+"]
+    player = ScriptedPlayer(daemon, board, colors=(0, 1), script=script, max_moves=40, seed=3)
+    run = asyncio.create_task(daemon.run())
+    try:
+        await asyncio.wait_for(daemon.ready.wait(), 10)
+        report = await asyncio.wait_for(player.run(), 60)
+        await asyncio.wait_for(run, 10)  # one game, then the daemon stops
+    finally:
+        daemon.stop()
+        if not run.done():
+            await run
+    assert report.questions == [] and report.resigned
+    assert report.own_moves[: len(script)] == script and len(report.own_moves) == 40
+    outcome, paths = daemon.games_finished[0]
+    assert outcome.termination is Termination.RESIGNATION
+    kif = next(Path(p) for p in paths if str(p).endswith(".kif"))
+    assert [rm.move.usi() for rm in read_file(kif).moves] == report.own_moves
+    drops = [m for m in report.own_moves if "*" in m]
+    assert drops and [e.value for e in board.emitted if isinstance(e, PlayerInput)] == ["resign"]

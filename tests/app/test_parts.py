@@ -75,6 +75,25 @@ async def test_simulated_board_polarity_and_disconnect() -> None:
     assert isinstance(frame, SensorFrame) and frame.cells[4] == "."
 
 
+async def test_simulated_identity_board_shows_kinds_and_sets_down_the_attacker() -> None:
+    board = SimulatedBoard(step_delay=0.0, sensing="identity")
+    position = Board()
+    assert board.frame().cells[72:81] == "LNSGKGSNL"
+    for usi in ("7g7f", "3c3d", "8h2b+"):
+        await board.play_move(position, Move.from_usi(usi))
+        position.push(Move.from_usi(usi))
+    assert board.frame().cells[Move.from_usi("2b2b").to_square] == "b"  # a horse
+    # a hand: the attacker lifted first, then the target: the attacker is set down
+    board.lift(Move.from_usi("3a3a").to_square)
+    board.lift(Move.from_usi("2b2b").to_square)
+    board.place(Move.from_usi("2b2b").to_square)
+    assert board.frame().cells[Move.from_usi("2b2b").to_square] == "S"
+    board.flip(Move.from_usi("2b2b").to_square, True)
+    assert board.frame().cells[Move.from_usi("2b2b").to_square] == "s"
+    board.place(40, kind=7)  # a gold from the stand on 5e
+    assert board.frame().cells[40] == "G"
+
+
 # --------------------------------------------------------------------------- replay
 
 
@@ -228,6 +247,9 @@ def test_driver_settings_are_checked() -> None:
         parse_config({"board": {"settings": {"step_dela": 1}}})
     with pytest.raises(ConfigError, match=r"board.settings.path"):
         parse_config({"board": {"source": "replay"}})
+    with pytest.raises(ConfigError, match=r"board.sensing: the gpio source cannot read identity"):
+        parse_config({"board": {"source": "gpio", "sensing": "identity"}})
+    assert parse_config({"board": {"sensing": "identity"}}).board.sensing == "identity"
 
 
 def test_load_config_relative_paths_and_bad_toml(tmp_path: Path) -> None:

@@ -2,31 +2,15 @@
 
 from __future__ import annotations
 
-from board_bridge.shogi import KING, STARTING_SFEN, Board, Move, parse_square
+from board_bridge.shogi import PAWN, STARTING_SFEN, Board, Move, parse_square
 from board_bridge.tracker import Tracker, TrackerParams
-from board_bridge.tracker.events import (
-    EMPTY,
-    OCCUPIED,
-    PROMOTED,
-    UNPROMOTED,
-    PlayerInput,
-    SensorEvent,
-    SensorFrame,
-)
+from board_bridge.tracker.events import EMPTY, PlayerInput, SensorEvent, SensorFrame
 from board_bridge.tracker.outputs import TrackerOutput
+from board_bridge.tracker.positions import PosInfo, cell_of_type, cells_of_codes
 
 
 def cells_of(board: Board, sensing: str = "occupancy") -> list[str]:
-    out = []
-    for sq in range(81):
-        p = board.piece_at(sq)
-        if p is None:
-            out.append(EMPTY)
-        elif sensing == "polarity":
-            out.append(PROMOTED if p.piece_type > KING else UNPROMOTED)
-        else:
-            out.append(OCCUPIED)
-    return out
+    return list(cells_of_codes(board.board_cells(), sensing))
 
 
 class Script:
@@ -42,7 +26,8 @@ class Script:
 
     @property
     def fresh(self) -> str:
-        return UNPROMOTED if self.sensing == "polarity" else OCCUPIED
+        """A piece set down (a pawn from the stand on an identity board)."""
+        return cell_of_type(PAWN, self.sensing)
 
     def wait(self, dt: float) -> Script:
         self.t = round(self.t + dt, 6)
@@ -77,11 +62,7 @@ class Script:
         """Make a move cleanly (a capture lifts the target, then the attacker) and push it
         on ``board``; ``answer``: the input to press afterwards."""
         move = Move.from_usi(usi)
-        face = self.fresh
-        if self.sensing == "polarity" and move.from_square is not None:
-            p = self.board.piece_at(move.from_square)
-            assert p is not None
-            face = PROMOTED if move.promotion or p.piece_type > KING else UNPROMOTED
+        face = PosInfo(self.board, self.sensing).face_after(move)
         if move.from_square is not None:
             if self.board.piece_at(move.to_square) is not None:
                 self.lift(_name(move.to_square), dt)

@@ -122,6 +122,13 @@ def test_simulate_then_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert '"u' in pol.read_text() or "u" in pol.read_text().split('"board": "')[1]
     assert main(["replay", str(pol)]) == 0
     assert capsys.readouterr().out.split() == corpus_games()[23]["moves"]
+    # ... and identity logs (kind letters), which ask nothing
+    ident = tmp_path / "id.jsonl"
+    args = ["simulate", str(corpus), "--index", "24", "--seed", "2", "--sensing", "identity"]
+    main([*args, "--out", str(ident)])
+    assert '"input"' not in ident.read_text() and "LNSGKGSNL" in ident.read_text()
+    assert main(["replay", str(ident)]) == 0
+    assert capsys.readouterr().out.split() == corpus_games()[24]["moves"]
 
 
 def test_simulate_from_usi_text_and_files(

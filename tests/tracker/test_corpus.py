@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from board_bridge.tracker import replay
+from board_bridge.tracker.events import PlayerInput
 from board_bridge.tracker.log import load_log
 from board_bridge.tracker.simulate import QUIET, Noise, simulate
 from tests.conftest import corpus_games, shared_path
@@ -17,6 +18,7 @@ from tests.tracker.altgen import generate
 GAMES = corpus_games()
 SIM_SEEDS = range(8)  # the simulator, occupancy boards
 POLARITY_SEEDS = range(2)
+IDENTITY_SEEDS = range(2)
 ALT_SEEDS = range(3)  # the independent generator
 
 
@@ -45,6 +47,10 @@ def test_corpus_game_under_simulated_noise(index: int) -> None:
     for seed in POLARITY_SEEDS:
         sim = simulate(game["moves"], game["sfen"], seed=seed, sensing="polarity")
         _check(sim.events, game, "polarity", f"game {index} polarity seed {seed}")
+    for seed in IDENTITY_SEEDS:
+        sim = simulate(game["moves"], game["sfen"], seed=seed, sensing="identity")
+        assert not any(isinstance(e, PlayerInput) for e in sim.events)  # nothing to ask
+        _check(sim.events, game, "identity", f"game {index} identity seed {seed}")
 
 
 @pytest.mark.parametrize("index", range(len(GAMES)))

@@ -56,3 +56,15 @@ def test_write_to_a_stream() -> None:
     buf = io.StringIO()
     write_log([SensorFrame.from_board_string(0.25, START), PlayerInput(1.5, "G")], buf)
     assert buf.getvalue() == f'{{"t": 0.25, "board": "{START}"}}\n{{"t": 1.5, "input": "G"}}\n'
+
+
+def test_identity_cells_round_trip() -> None:
+    # case is the face (a tokin on 5e), never the owner; "?" an unregistered tag
+    back = "LNSGKGSNL"
+    cells = f"{back}/.R.....B./{'P' * 9}/{'.' * 9}/....t..?./{'.' * 9}/{'P' * 9}/.B.....R./{back}"
+    text = f'{{"t": 0.5, "board": "{cells}"}}\n'
+    events = list(read_log(io.StringIO(text)))
+    assert isinstance(events[0], SensorFrame) and events[0].board_string() == cells
+    buf = io.StringIO()
+    write_log(events, buf)
+    assert buf.getvalue() == text

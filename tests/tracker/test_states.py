@@ -1,4 +1,5 @@
-"""Set-up, resync, the engine's move, polarity boards, game end and the LED intents."""
+"""Set-up, resync, the engine's move, polarity and identity boards, game end and the LED
+intents."""
 
 from __future__ import annotations
 
@@ -276,6 +277,86 @@ def test_polarity_drop_kind_still_asked() -> None:
     assert usi(tracker.moves) == ["G*5e"]
 
 
+# --- identity boards (a tag per face: the kind and face up of each piece) -----------------
+
+
+def test_identity_setup_names_a_piece_of_the_wrong_kind() -> None:
+    tracker = Tracker(sensing="identity")
+    cells = cells_of(Board(), "identity")
+    assert "".join(cells[72:81]) == "LNSGKGSNL" and cells[sq("8h")] == "B"
+    cells[sq("4i")], cells[sq("3i")] = "S", "G"  # the gold and the silver swapped
+    outs = tracker.feed(SensorFrame(0.0, "".join(cells)))
+    outs += tracker.tick(1.0)
+    assert of(outs, SetupProgress)[0].fill == frozenset({sq("4i"), sq("3i")})
+    cells[sq("4i")], cells[sq("3i")] = "G", "S"
+    tracker.feed(SensorFrame(2.0, "".join(cells)))
+    assert tracker.tick(3.0) == [SetupComplete(2.0)]
+
+
+def test_identity_promotion_read_from_the_kind() -> None:
+    for move in ("8h2b+", "8h2b"):
+        s = _bishops("identity").play(move)
+        assert s.events[-1].cells[sq("2b")] == ("b" if move.endswith("+") else "B")
+        tracker, outs = run(s.events, sensing="identity")
+        assert usi(tracker.moves)[-1] == move and of(outs, QuestionAsked) == []
+
+
+def test_identity_drop_kind_read_from_the_tag() -> None:
+    sfen = "4k4/9/9/9/9/9/9/9/4K4 b GS 1"
+    for cell, want in (("G", "G*5e"), ("S", "S*5e")):
+        s = Script(sfen, sensing="identity").place("5e", cell)
+        tracker, outs = run(s.events, sfen, sensing="identity")
+        assert of(outs, QuestionAsked) == [] and usi(tracker.moves) == [want]
+
+
+def test_identity_a_kind_not_in_hand_is_never_recorded() -> None:
+    sfen = "4k4/9/9/9/9/9/9/9/4K4 b GS 1"
+    s = Script(sfen, sensing="identity").place("5e", "R")  # a rook from nowhere
+    tracker, outs = run(s.events, sfen, sensing="identity")
+    assert tracker.moves == [] and of(outs, IllegalState)[-1].clear == frozenset({sq("5e")})
+
+
+def test_identity_flip_in_place_and_wrong_piece() -> None:
+    s = Script(sensing="identity").set("7g", "t")  # a pawn turned over where it stands
+    tracker, outs = run(s.events, sensing="identity")
+    assert of(outs, IllegalState)[0].reason == "cannot-promote" and tracker.moves == []
+    s = Script(sensing="identity").set("7g", "L")  # a lance where the pawn stood
+    tracker, outs = run(s.events, sensing="identity")
+    assert of(outs, IllegalState)[0].reason == "wrong-piece"
+    assert of(outs, IllegalState)[0].fill == frozenset({sq("7g")})
+
+
+def test_identity_flip_of_the_moved_piece_corrects_the_promotion() -> None:
+    s = _bishops("identity").play("8h2b").wait(1.0).lift("2b").place("2b", "b", dt=0.3)
+    tracker, outs = run(s.events, sensing="identity")
+    assert usi(tracker.moves)[-1] == "8h2b+"
+    assert of(outs, MoveCorrected)[0].new.usi() == "8h2b+"
+
+
+def test_identity_an_unregistered_tag_is_reported_never_guessed() -> None:
+    s = Script(sensing="identity").lift("7g").place("7f", "?")
+    tracker, outs = run(s.events, sensing="identity")
+    ill = of(outs, IllegalState)[-1]
+    assert ill.reason == "unknown-tag" and tracker.moves == []
+    assert tracker.intents.marks[sq("7f")] == Mark.ERROR
+    # the piece's tag registered (or the piece swapped for one that is): play goes on
+    s.place("7f", "P", dt=0.5)
+    tracker, outs = run(s.events, sensing="identity")
+    assert usi(tracker.moves) == ["7g7f"] and of(outs, StateRestored)
+
+
+def test_a_board_read_with_less_than_it_sees() -> None:
+    # an identity log replays on a tracker that only reads occupancy or faces; an
+    # occupancy frame on an identity tracker shows kinds unknown
+    s = _bishops("identity").play("8h2b", "nonpromote").play("3a2b").play("B*5e")
+    for sensing in ("occupancy", "polarity"):
+        tracker, _ = run(s.events, sensing=sensing)
+        assert usi(tracker.moves) == ["7g7f", "3c3d", "8h2b", "3a2b", "B*5e"]
+    s = Script().lift("7g").place("7f")
+    tracker, outs = run(s.events, sensing="identity")
+    assert tracker.moves == [] and of(outs, IllegalState)[-1].reason == "unknown-tag"
+
+
 # --- game end, clock, journal resume ---------------------------------------------------
 
 
@@ -340,7 +421,7 @@ def test_params_are_validated() -> None:
     with pytest.raises(ValueError):
         TrackerParams(settle=0.5, capture_settle=0.2)
     with pytest.raises(ValueError):
-        Tracker(sensing="identity")
+        Tracker(sensing="rfid")
     with pytest.raises(ValueError):
         Tracker(mode="blitz")
 

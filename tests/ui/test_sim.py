@@ -264,9 +264,9 @@ def test_a_touch_counts_once_and_the_wheel_is_ignored() -> None:
     assert rig.virtual.held is None and rig.frames() == []
 
 
-def test_flip_is_seen_by_a_polarity_board_only() -> None:
+def test_flip_is_seen_by_polarity_and_identity_boards_only() -> None:
     sfen = "4k4/9/9/9/9/9/9/9/P3K4 b - 1"
-    for sensing, seen in (("polarity", True), ("occupancy", False)):
+    for sensing, seen in (("polarity", "p"), ("identity", "t"), ("occupancy", "")):
         rig = Rig(sfen)
         rig.board = SimulatedBoard(sfen, sensing=sensing)
         rig.sim.hand = rig.board
@@ -278,6 +278,6 @@ def test_flip_is_seen_by_a_polarity_board_only() -> None:
         rig.sim.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0))
         assert rig.virtual.squares[parse_square("9i")].is_promoted()  # type: ignore[union-attr]
         frames = [e.cells for e in rig.board.emitted if isinstance(e, SensorFrame)]
-        assert (frames[-1][parse_square("9i")] == "p") if seen else frames == []
+        assert (frames[-1][parse_square("9i")] == seen) if seen else frames == []
         rig.sim.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rig.center("9i"), button=2))
         assert not rig.virtual.squares[parse_square("9i")].is_promoted()  # type: ignore[union-attr]
