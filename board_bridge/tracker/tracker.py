@@ -86,6 +86,8 @@ _DEPTH = 4  # earlier moves a chain may hold: quick hands make five moves with n
 _MAX_STATES = 120  # intermediate states looked at for a move made before the board settled
 _SHORT = 0.2  # a position shown less long before the reply began is a less likely story
 _SWAP = 0.05  # a target empty for less than this was swapped out by the capturing hand
+_TOUCH_MIN = 0.09  # a piece off for less than this was not touched on purpose (a wobble,
+# or a capture's target swapped out: a fast capture empties it for tens of milliseconds)
 _ANSWERED = 2  # unexplained lifts' worth a story may cost more when only it asks the answer given
 _GAPS = 13  # the last moves whose last steps (previous change to landing) give the pace
 _CHATTER = 0.03  # transitions closer than this are one landing's contact bounce
@@ -1139,9 +1141,9 @@ class Tracker:
                 last = max((down for down in landings if down < start), default=_NEG_INF)
                 if last != _NEG_INF:
                     reply = min((lift for lift in lifts_made if lift > last), default=_INF)
-                    # (a piece off for less than _SWAP was no touch: a wobble, or a target
-                    # swapped out by its attacker)
-                    after += last + wait < start and end < reply and end - start >= _SWAP
+                    # (a piece off for less than _TOUCH_MIN was no touch: a wobble, or a
+                    # target swapped out by its attacker)
+                    after += last + wait < start and end < reply and end - start >= _TOUCH_MIN
         return (n, int(_in_progress(c)), c.penalty, -after, latest, c.kind)
 
     def _crossed(self, move: Move, lifted: float, landed: float) -> int:

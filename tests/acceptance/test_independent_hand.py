@@ -595,6 +595,16 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "rich",
     ),
+    "5f held, 5g knocked, 6g swapped in 54 ms: read as 5f5g, then 6g touched": (
+        6,
+        1454106,
+        False,
+        None,
+        1.0,
+        True,
+        "rich",
+        "overlap",
+    ),
 }
 
 

@@ -840,6 +840,22 @@ def test_quick_hands_capture_then_a_drop_where_the_attacker_stood() -> None:
     assert tracker.unresolved() is None
 
 
+def test_a_swap_after_a_knock_is_the_capture_not_a_touch_after_it() -> None:
+    # the gold held over the board, gote's pawn on 4e knocked and put back 0.57 s later,
+    # then, after a pause, the target on 5e swapped out for the gold in 54 ms. The same
+    # readings as 5f4e, then gote's hand on 5e after a pause; but nobody touches a piece
+    # on purpose for 54 ms (Tracker._score: _TOUCH_MIN): that was the capture.
+    sfen = "4k4/9/9/9/4pp3/4G4/9/9/4K4 b - 1"
+    s = Script(sfen)
+    for move in ("5i4i", "5a6a", "4i5i", "6a5a"):
+        s.play(move, dt=0.5).wait(1.0)
+    s.lift("5f", dt=1.0).lift("4e", dt=1.6).place("4e", dt=0.57)
+    s.lift("5e", dt=0.58).place("5e", dt=0.054).lift("5a", dt=2.1).place("4a", dt=0.9)
+    tracker, outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves)[4:] == ["5f5e", "5a4a"] and tracker.unresolved() is None
+    assert of(outs, TakeBack) == []
+
+
 def test_a_knock_right_before_the_target_is_lifted_stays_a_knock() -> None:
     # the gold held over the board, gote's pawn on 4e knocked (back in 0.1 s), and 0.15 s
     # later the target on 5e lifted and the gold set down there: one hand's motion, not
