@@ -850,11 +850,30 @@ class Tracker:
         """After ``expl`` was applied: if its capture may be the attacker still in the air,
         say so, so that the held piece set down elsewhere soon reads as its move (see
         _held_open)."""
-        if expl.kind in (MOVE, CORRECT) and self._in_the_air(ctx, expl, held):
+        if expl.kind not in (MOVE, CORRECT, TWO) or not self._ends_taking(expl):
+            return
+        if self._in_the_air(ctx, expl, held):
             if self._pending is not None and self._pending is not was_pending:
                 self._pending.held = True
             elif self._open and self._history[-1] in expl.moves:
                 self._open_held = True
+
+    def _ends_taking(self, expl: _Expl) -> bool:
+        """Whether ``expl``, just applied, ends with a capture: a chain's last move may be
+        one (a quiet move, then a capture waited out) or not (a capture, then a quiet
+        reply, settled together). Moves and corrections: see _in_the_air."""
+        if expl.kind != TWO:
+            return True
+        if not expl.moves:
+            return False
+        pending = self._pending
+        if pending is not None and expl.moves[0] in pending.cands:
+            return bool(pending.base.codes[expl.moves[0].to_square])
+        return (
+            bool(self._history)
+            and self._history[-1] in expl.moves
+            and self._game.captured_piece_type() is not None
+        )
 
     # --- explaining a state -------------------------------------------------------
 
@@ -1412,6 +1431,14 @@ class Tracker:
         states = self._states
         seen: set[str] = set()
         om = ctx.open_move
+        # how long the board showed each state since ``since``, all its times together: a
+        # touch or a knock in the middle of a position splits it, a hover shows it once
+        total: dict[str, float] = {}
+        for i in range(len(states) - 2, -1, -1):
+            t0, cells = states[i]
+            if t0 < since:
+                break
+            total[cells] = total.get(cells, 0.0) + states[i + 1][0] - t0
         for i in range(len(states) - 2, -1, -1):
             t0, cells = states[i]
             if t0 < since:
@@ -1444,7 +1471,7 @@ class Tracker:
                 # a capture seen only in the history needs capture_settle to be believed
                 # (or swapped out so fast a knocked piece could have wobbled back), unless
                 # what came next could not have been the capturing piece still held
-                shown = t1 - t0
+                shown = total[cells]
                 since_base = ctx.w_prev if correcting else since
                 short = (
                     shown < _SHORT

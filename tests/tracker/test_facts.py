@@ -856,6 +856,41 @@ def test_a_swap_after_a_knock_is_the_capture_not_a_touch_after_it() -> None:
     assert of(outs, TakeBack) == []
 
 
+def test_a_chain_ending_in_a_capture_waited_out_keeps_the_held_story() -> None:
+    # 1g1f, and before it settled gote's gold on 4b lifted, the black gold on 5b knocked
+    # and put back at once, then the gold held 1.18 s (slow hands) and set down on 4c. The
+    # chain "1g1f, 4b5b" waited out the capture wait, so 4c filling read as L*4c; its
+    # held story (4b4c) must be kept as for a lone capture, and taken when black's next
+    # move shows the tracker's own story wrong (Tracker._note_in_the_air).
+    sfen = "k8/4Gg3/9/9/9/9/8P/9/K8 b L 1"
+    s = Script(sfen)
+    for move in ("9i8i", "9a8a", "8i9i", "8a9a"):
+        s.play(move, dt=0.5).wait(1.0)
+    s.lift("1g").place("1f", dt=0.4)
+    s.lift("4b", dt=0.2).lift("5b", dt=0.25).place("5b", dt=0.2).place("4c", dt=1.18)
+    s.lift("1f", dt=4.5).place("1e", dt=0.8)
+    tracker, outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves)[4:] == ["1g1f", "4b4c", "1f1e"]
+    assert tracker.unresolved() is None
+
+
+def test_a_touch_in_the_middle_of_a_position_does_not_shorten_it() -> None:
+    # quick hands: P*9i, gote's P*9h shown 0.3 s, a touch of the king (0.1 s), 0.17 s
+    # more, then 9i takes 9h. The drop's position was shown 0.47 s in all, not 0.17 s:
+    # not a "short" story (_SHORT), so not read as P*9i corrected to 9h.
+    sfen = "k8/9/9/9/9/9/9/9/4K4 b Pp 1"
+    s = Script(sfen)
+    for move in ("5i4i", "9a8a", "4i5i", "8a9a"):
+        s.play(move, dt=0.25).wait(0.4)
+    s.place("9i", dt=0.3).place("9h", dt=0.6)
+    s.lift("5i", dt=0.3).place("5i", dt=0.1)
+    s.lift("9i", dt=0.17).lift("9h", dt=0.09).place("9h", dt=0.07)
+    s.lift("9a", dt=1.0).place("8a", dt=0.3)
+    tracker, outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves)[4:] == ["P*9i", "P*9h", "9i9h", "9a8a"]
+    assert tracker.unresolved() is None
+
+
 def test_a_knock_right_before_the_target_is_lifted_stays_a_knock() -> None:
     # the gold held over the board, gote's pawn on 4e knocked (back in 0.1 s), and 0.15 s
     # later the target on 5e lifted and the gold set down there: one hand's motion, not
