@@ -21,12 +21,12 @@ from board_bridge.app import adapters
 from board_bridge.app.clock import CLOCK_KINDS, ClockError, TimeControl
 from board_bridge.records.files import FORMAT_EXTENSIONS
 from board_bridge.shogi import STARTING_SFEN, Board, InvalidSfenError, Ruleset
+from board_bridge.tracker.positions import SENSINGS
 
 #: Sensor sources the app itself provides; the drivers' registry adds the hardware kinds.
 APP_SOURCES: Final = ("simulated", "replay")
 #: LED sinks the app itself provides.
 APP_SINKS: Final = ("terminal", "none", "record")
-SENSINGS: Final = ("occupancy", "polarity", "identity")
 #: Sources that can report an identity board's kinds (the hardware drivers report
 #: occupancy or polarity frames only).
 IDENTITY_SOURCES: Final = ("simulated", "replay")
