@@ -4,7 +4,7 @@ The corpus (../shared/games/corpus.jsonl) is turned into noisy sensor logs by th
 simulator (board_bridge.tracker.simulate, realistic noise), then each log is fed to a new
 Tracker, timing every call. A Raspberry Pi Zero 2 W is about ten times slower than a
 desktop: the goal is a p99 under 2 ms per event here and a 100-move game under 1 s.
-Usage: python bench/replay.py [--seeds N] [--games K] [--sensing occupancy|polarity]
+Usage: python bench/replay.py [--seeds N] [--games K] [--sensing occupancy|polarity|identity]
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 from board_bridge.tracker import Tracker
+from board_bridge.tracker.positions import SENSINGS
 from board_bridge.tracker.simulate import Noise, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,7 +54,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=2, help="noisy logs per game")
     parser.add_argument("--games", type=int, default=0, help="only the first K games (0: all)")
-    parser.add_argument("--sensing", default="occupancy", choices=("occupancy", "polarity"))
+    parser.add_argument("--sensing", default="occupancy", choices=SENSINGS)
     args = parser.parse_args()
     games = load_games()
     if args.games:

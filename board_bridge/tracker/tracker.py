@@ -97,9 +97,9 @@ _REACTION_MIN = 0.4  # ... and at least this many seconds
 _CHAIN_STEPS = 2.5  # steps of the hands' pace: see Tracker._chain_wait
 _CHAIN_WAIT_MIN = 0.5  # ... and at least this many seconds
 _FORKS = 6  # other stories kept at once (see _Fork)
-_FORK_PLIES = 40  # ... each until the game went this many plies past it (both stories
+_FORK_PLIES = 60  # ... each until the game went this many plies past it (both stories
 # can stay legal for a long while: a capture of one piece or of its neighbour)
-_FORK_EVENTS = 4000  # ... or this many events
+_FORK_EVENTS = 6000  # ... or this many events
 _FORK_STUCK = 2  # ... or until the game went this many plies on while it showed an error
 _FORK_LAG = 16  # events a kept story may lag behind: fed as they come past this, so
 # that a story taken late needs only a few fed at that moment (see _Fork.caught_up)

@@ -595,6 +595,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "rich",
     ),
+    "x2.0: 2d2c read as 2d3c, both stories legal for 47 plies: the other kept 60": (
+        17,
+        1266017,
+        False,
+        None,
+        2.0,
+        True,
+    ),
     "x1.5: 1g2h, then 4b held 1.18 s after 5b was knocked, set on 4c: read as 4b5b, L*4c": (
         1,
         1475001,
