@@ -2313,9 +2313,31 @@ class Tracker:
             return []
         # as long as another story waits: a piece dropped where it may not go reads the
         # same as a legal mating drop of another kind, and is taken back on seeing red
-        if not force and now - max(self._t_change, pending[1]) < self._story_wait():
+        wait = self._story_wait()
+        if self._drop_kind_unseen():
+            # ... and then no red shows it: the player who dropped a pawn where it may not
+            # go sees a mate, not an error, and is slower to take it back (x2.0: the
+            # pawn on 3h, read as the mating G*3h, lifted 5.1 s later; G*5g then)
+            wait *= 2
+        if not force and now - max(self._t_change, pending[1]) < wait:
             return []
         return self._end(pending[0], pending[1])
+
+    def _drop_kind_unseen(self) -> bool:
+        """Whether the open move is a drop whose kind the board did not see: it was
+        inferred (the only kind in hand legal there), and other kinds were in hand."""
+        p0 = self._p0
+        if not self._open or p0 is None or self.sensing == "identity":
+            return False
+        move = self._history[-1]
+        if move.from_square is not None:
+            return False
+        hand = p0.board.pieces_in_hand[p0.turn]
+        others = [pt for pt, n in hand.items() if n and pt != move.drop_piece_type]
+        # (another kind legal there was asked about: the answer said which)
+        return bool(others) and not any(
+            p0.board.is_legal(Move(None, move.to_square, drop_piece_type=pt)) for pt in others
+        )
 
     def _end(self, outcome: Outcome, t: float) -> list[TrackerOutput]:
         self._end_pending = None

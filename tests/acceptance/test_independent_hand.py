@@ -595,6 +595,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "rich",
     ),
+    "x2.0: a nifu pawn on 3h read as the mating G*3h, lifted 5.1 s later; G*5g": (
+        14,
+        1501014,
+        True,
+        None,
+        2.0,
+        True,
+        "rich",
+    ),
     "x2.0: 2d2c read as 2d3c, both stories legal for 47 plies: the other kept 60": (
         17,
         1266017,

@@ -7,6 +7,7 @@ import pytest
 from board_bridge.shogi import Move, parse_square
 from board_bridge.tracker.intents import Mark
 from board_bridge.tracker.outputs import (
+    GameEnded,
     IllegalState,
     MoveClosed,
     MoveCorrected,
@@ -309,7 +310,6 @@ def test_wrong_side_moving_is_illegal() -> None:
 
 def test_tournament_mode_illegal_move_loses() -> None:
     from board_bridge.shogi import BLACK, WHITE, Termination
-    from board_bridge.tracker.outputs import GameEnded
 
     s = Script().play("7g7f").lift("3c").place("3e").wait(2.0)
     tracker, outs = run(s.events, mode="tournament")
@@ -889,6 +889,22 @@ def test_a_touch_in_the_middle_of_a_position_does_not_shorten_it() -> None:
     tracker, outs = run(s.events, sfen, tail=5.0)
     assert usi(tracker.moves)[4:] == ["P*9i", "P*9h", "9i9h", "9a8a"]
     assert tracker.unresolved() is None
+
+
+def test_a_mate_read_from_an_illegal_drop_of_another_kind_waits_longer() -> None:
+    # a pawn dropped on 5b is nifu, but occupancy cannot tell it from the gold, the only
+    # kind in hand legal there, and G*5b mates: no red shows. The player takes the pawn
+    # back 5 s later (past the story wait of 3 s) and drops the gold on 4b. The game
+    # must not have ended on the misread mate (Tracker._drop_kind_unseen).
+    sfen = "4k4/9/4P4/9/9/9/9/9/4K4 b GP 1"
+    s = Script(sfen).place("5b", dt=1.0).lift("5b", dt=5.0).place("4b", dt=1.5).press("G")
+    tracker, outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves) == ["G*4b"] and of(outs, GameEnded) == []
+    assert tracker.phase == "play"
+    # the mate itself, left standing, still ends the game
+    s = Script(sfen).place("5b", dt=1.0)
+    tracker, outs = run(s.events, sfen, tail=7.0)
+    assert usi(tracker.moves) == ["G*5b"] and len(of(outs, GameEnded)) == 1
 
 
 def test_a_knock_right_before_the_target_is_lifted_stays_a_knock() -> None:
