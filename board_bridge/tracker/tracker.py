@@ -1474,7 +1474,7 @@ class Tracker:
                 shown = total[cells]
                 since_base = ctx.w_prev if correcting else since
                 short = (
-                    shown < _SHORT
+                    (shown < _SHORT and not self._stays(base, ms[0], obs))
                     or (
                         (cap or self._wobbled(base, ms[0], since_base, t1))
                         and self._held_for(base, ms[0], i, since) < self._chain_wait()
@@ -1537,6 +1537,13 @@ class Tracker:
                         self._chain(
                             sub, obs, t0, chain, ply_windows, depth - 1, None, out, done, budget
                         )
+
+    @staticmethod
+    def _stays(base: PosInfo, move: Move, obs: str) -> bool:
+        """Whether the board still shows every square ``move`` changed as it left them: a
+        position shown only briefly is a likely hover, unless what it changed stayed (a
+        drop answered at once by a move elsewhere)."""
+        return all(obs[sq] == cell for sq, cell in base.changes(move).items())
 
     def _stood(
         self, ctx: _Ctx

@@ -595,6 +595,23 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "rich",
     ),
+    "x0.3: N*7d shown 0.16 s before 9h9i, then P*9h: N*7d and two pieces touched": (
+        1,
+        1517001,
+        False,
+        None,
+        0.3,
+        True,
+        "rich",
+    ),
+    "x0.3: P*9h shown 0.18 s before 9i9h: read as P*9i corrected to 9h": (
+        15,
+        1330015,
+        True,
+        None,
+        0.3,
+        True,
+    ),
     "x2.0: a nifu pawn on 3h read as the mating G*3h, lifted 5.1 s later; G*5g": (
         14,
         1501014,
