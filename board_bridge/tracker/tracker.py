@@ -86,8 +86,9 @@ _DEPTH = 4  # earlier moves a chain may hold: quick hands make five moves with n
 _MAX_STATES = 120  # intermediate states looked at for a move made before the board settled
 _SHORT = 0.2  # a position shown less long before the reply began is a less likely story
 _SWAP = 0.05  # a target empty for less than this was swapped out by the capturing hand
-_TOUCH_MIN = 0.09  # a piece off for less than this was not touched on purpose (a wobble,
-# or a capture's target swapped out: a fast capture empties it for tens of milliseconds)
+_TOUCH_STEPS = 0.12  # steps of the hands' pace: a piece off for less than this was not
+# touched on purpose (a wobble, or a capture's target swapped out: tens of milliseconds)
+_TOUCH_MIN = 0.09  # ... at most this many seconds (see Tracker._touch_min)
 _ANSWERED = 2  # unexplained lifts' worth a story may cost more when only it asks the answer given
 _GAPS = 13  # the last moves whose last steps (previous change to landing) give the pace
 _CHATTER = 0.03  # transitions closer than this are one landing's contact bounce
@@ -1153,16 +1154,16 @@ class Tracker:
                 # a capture whose attacker was seen passing over the squares on its way
                 after += self._crossed(c.moves[0], attacker, landed)
         if landings:
-            wait = self._reaction()
+            wait, touch = self._reaction(), self._touch_min()
             # (in a chain, after each move's landing, and put back before the next move's
             # first lift: a lift that spans it may be that move's target, lifted first)
             for start, end in loose:
                 last = max((down for down in landings if down < start), default=_NEG_INF)
                 if last != _NEG_INF:
                     reply = min((lift for lift in lifts_made if lift > last), default=_INF)
-                    # (a piece off for less than _TOUCH_MIN was no touch: a wobble, or a
+                    # (a piece off for less than _touch_min was no touch: a wobble, or a
                     # target swapped out by its attacker)
-                    after += last + wait < start and end < reply and end - start >= _TOUCH_MIN
+                    after += last + wait < start and end < reply and end - start >= touch
         return (n, int(_in_progress(c)), c.penalty, -after, latest, c.kind)
 
     def _crossed(self, move: Move, lifted: float, landed: float) -> int:
@@ -2131,6 +2132,14 @@ class Tracker:
         the hands' pace (``_REACTION``), at least ``_REACTION_MIN``; until the pace is
         known, never. docs/tracker.md has the waits measured on both sides."""
         return _INF if self._pace is None else max(_REACTION_MIN, _REACTION * self._pace)
+
+    def _touch_min(self) -> float:
+        """How long a piece must be off its square to be a touch on purpose, not a wobble
+        or a target swapped out: ``_TOUCH_STEPS`` of the hands' pace, from ``_SWAP`` up to
+        ``_TOUCH_MIN`` (x1.0: a target swapped in 54 ms; x0.5: a touch of 72 ms)."""
+        if self._pace is None:
+            return _SWAP
+        return min(_TOUCH_MIN, max(_SWAP, _TOUCH_STEPS * self._pace))
 
     def _capture_wait(self) -> float:
         """How long a capture that may be a held attacker waits: 1.4 steps of a slow hand

@@ -612,6 +612,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.3,
         True,
     ),
+    "x0.5: 1b1c, then 1a touched for 72 ms 0.85 s after: read as 1b1a (a 90 ms floor)": (
+        "random 15430",
+        15430,
+        False,
+        None,
+        0.5,
+        True,
+    ),
     "x2.0: a nifu pawn on 3h read as the mating G*3h, lifted 5.1 s later; G*5g": (
         14,
         1501014,

@@ -802,6 +802,8 @@ def test_a_capture_whose_slider_was_seen_crossing_its_path_wins_a_tie() -> None:
         (0.2, 0.2, 0.6, 0.3),
         # everyday hands (a step of 0.8 s): 0.6 s, three quarters of a step, after it
         (0.8, 0.6, 0.6, 0.4),
+        # quick hands whose touch lasts 72 ms: still a touch (Tracker._touch_min)
+        (0.25, 0.3, 0.85, 0.072),
     ],
 )
 def test_a_touch_a_pause_after_a_capture_is_not_a_knock_in_it(
