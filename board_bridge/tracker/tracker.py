@@ -2327,6 +2327,12 @@ class Tracker:
             return []
         if self._illegal is not None or not self._settled:
             return []
+        last = self._history[-1] if self._history else None
+        if not force and last is not None and self._cells and self._cells[last.to_square] == EMPTY:
+            # the ending move's piece lifted again: a hover read as that move, or its
+            # correction begun (x1.0: the rook hovered 0.45 s over 3h, a mate, then went on
+            # to 6f; the game ended while it was in the air)
+            return []
         # as long as another story waits: a piece dropped where it may not go reads the
         # same as a legal mating drop of another kind, and is taken back on seeing red
         wait = self._story_wait()

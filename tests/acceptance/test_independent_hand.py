@@ -612,6 +612,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.3,
         True,
     ),
+    "the rook over 3h 0.45 s (a mate), lifted and held 3 s, then 6f: the game had ended": (
+        14,
+        1542214,
+        False,
+        None,
+        1.0,
+        True,
+        "overlap",
+    ),
     "x0.5: 1b1c, then 1a touched for 72 ms 0.85 s after: read as 1b1a (a 90 ms floor)": (
         "random 15430",
         15430,

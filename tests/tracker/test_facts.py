@@ -909,6 +909,18 @@ def test_a_mate_read_from_an_illegal_drop_of_another_kind_waits_longer() -> None
     assert usi(tracker.moves) == ["G*5b"] and len(of(outs, GameEnded)) == 1
 
 
+def test_a_mate_whose_piece_is_lifted_again_is_no_end_yet() -> None:
+    # the rook passes over 5a for 0.45 s (5i5a would mate), is lifted again and held
+    # 3.5 s, longer than the story wait, the king knocked meanwhile, then set down on 5e:
+    # the game goes on
+    sfen = "8k/7pp/9/9/9/9/9/9/K3R4 b - 1"
+    s = Script(sfen).lift("5i").place("5a").lift("5a", dt=0.45)
+    s.lift("9i", dt=3.2).place("9i", dt=0.2).place("5e", dt=0.5)
+    s.lift("2b", dt=1.5).place("2c", dt=0.5)
+    tracker, outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves) == ["5i5e", "2b2c"] and of(outs, GameEnded) == []
+
+
 def test_a_knock_right_before_the_target_is_lifted_stays_a_knock() -> None:
     # the gold held over the board, gote's pawn on 4e knocked (back in 0.1 s), and 0.15 s
     # later the target on 5e lifted and the gold set down there: one hand's motion, not
