@@ -27,9 +27,9 @@ from board_bridge.tracker.positions import SENSINGS
 APP_SOURCES: Final = ("simulated", "replay")
 #: LED sinks the app itself provides.
 APP_SINKS: Final = ("terminal", "none", "record")
-#: Sources that can report an identity board's kinds (the hardware drivers report
-#: occupancy or polarity frames only).
-IDENTITY_SOURCES: Final = ("simulated", "replay")
+#: Sources that can report an identity board's kinds: the app's own (the hardware
+#: drivers report occupancy or polarity frames only).
+IDENTITY_SOURCES: Final = APP_SOURCES
 MODES: Final = ("casual", "tournament")
 ENGINE_SIDES: Final = ("none", "black", "white", "both")
 LOG_LEVELS: Final = ("debug", "info", "warning", "error")

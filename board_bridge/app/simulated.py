@@ -1,8 +1,8 @@
 """Sensor sources without hardware: a virtual board driven by code, and a sensor-log replay.
 
 :class:`SimulatedBoard` is the board a scripted player, the on-screen simulator or a test
-plays on: ``lift(sq)``, ``place(sq)``, ``flip(sq, promoted)``, ``press(value)``, or ``await play_move(board, move)``
-which emits the frames a hand makes (lift, capture, place) with a small delay between them.
+plays on: ``lift(sq)``, ``place(sq)``, ``flip(sq, promoted)``, ``press(value)``, or
+``await play_move(board, move)`` which emits the frames a hand makes (lift, capture, place) with a small delay between them.
 :class:`LogReplaySource` replays a JSON-lines sensor log in real time or faster.
 Both stamp events with the daemon's clock (``time.monotonic`` unless told otherwise), so the
 tracker's settle timers and the daemon's ticks share one time base.
@@ -38,6 +38,12 @@ Clock = Callable[[], float]
 
 class _Disconnect:
     """Queue marker: the simulated cable was pulled."""
+
+
+def _face_up(piece_type: int, promoted: bool) -> int:
+    """``piece_type`` with its promoted face up (if it has one) or its unpromoted face."""
+    base = unpromoted(piece_type)
+    return base + PROMOTION_OFFSET if promoted and base in PROMOTABLE else base
 
 
 def cells_of(board: Board, sensing: str = "occupancy") -> list[str]:
@@ -114,9 +120,9 @@ class SimulatedBoard(SensorSource):
     def _take_held(self, sq: int) -> int:
         """The piece type a hand sets down on ``sq``: the last lifted, unless it came from
         ``sq`` and another is held (then it was captured and goes to the stand)."""
-        others = [i for i, (origin, _) in enumerate(self.held) if origin != sq]
         if not self.held:
             return PAWN  # a piece from the stand nobody named
+        others = [i for i, (origin, _) in enumerate(self.held) if origin != sq]
         i = others[-1] if others else len(self.held) - 1
         kind = self.held[i][1]
         if others:  # set down on a captured piece's square: the captured piece is gone
@@ -130,19 +136,16 @@ class SimulatedBoard(SensorSource):
         hand), ``promoted`` face up (default: as it was)."""
         pt = self._take_held(sq) if kind is None else kind
         if promoted is not None:
-            base = unpromoted(pt)
-            pt = base + PROMOTION_OFFSET if promoted and base in PROMOTABLE else base
+            pt = _face_up(pt, promoted)
         self.kinds[sq] = pt
         self.cells[sq] = cell_of_type(pt, self.sensing)
         self._emit(self.frame())
 
     def flip(self, sq: int, promoted: bool) -> None:
         """Turn a piece over in place (an occupancy board does not see it)."""
-        pt = self.kinds[sq]
-        if unpromoted(pt) not in PROMOTABLE:
+        if unpromoted(self.kinds[sq]) not in PROMOTABLE:
             return
-        base = unpromoted(pt)
-        self.kinds[sq] = base + PROMOTION_OFFSET if promoted else base
+        self.kinds[sq] = _face_up(self.kinds[sq], promoted)
         self.cells[sq] = cell_of_type(self.kinds[sq], self.sensing)
         self._emit(self.frame())
 

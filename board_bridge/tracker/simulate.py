@@ -26,7 +26,6 @@ from board_bridge.shogi import (
     Move,
     piece_type_symbol,
 )
-from board_bridge.shogi.core import PROMOTION_OFFSET
 from board_bridge.tracker.events import (
     EMPTY,
     INPUT_NONPROMOTE,
@@ -35,7 +34,7 @@ from board_bridge.tracker.events import (
     SensorEvent,
     SensorFrame,
 )
-from board_bridge.tracker.positions import cell_of_type, cells_of_codes, check_sensing
+from board_bridge.tracker.positions import PosInfo, cell_of_type, cells_of_codes, check_sensing
 
 
 @dataclass(frozen=True)
@@ -235,13 +234,7 @@ class _Hand:
         self.events.append(PlayerInput(self.t, value))
 
     def face(self, board: Board, move: Move) -> str:
-        if move.from_square is None:
-            assert move.drop_piece_type is not None
-            return cell_of_type(move.drop_piece_type, self.sensing)
-        p = board.piece_at(move.from_square)
-        assert p is not None
-        pt = p.piece_type + (PROMOTION_OFFSET if move.promotion else 0)
-        return cell_of_type(pt, self.sensing)
+        return PosInfo(board, self.sensing).face_after(move)
 
     def question(self, board: Board, move: Move) -> str | None:
         """The input the board will ask for this move, if any."""

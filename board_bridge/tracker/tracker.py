@@ -33,6 +33,7 @@ from board_bridge.shogi import (
     square_distance,
     square_name,
 )
+from board_bridge.shogi.core import PROMOTION_OFFSET
 from board_bridge.shogi.tables import BETWEEN
 from board_bridge.tracker.events import (
     DROP_INPUTS,
@@ -2354,11 +2355,11 @@ class Tracker:
         move = self._history[-1]
         if move.from_square is not None:
             return False
-        hand = p0.board.pieces_in_hand[p0.turn]
-        others = [pt for pt, n in hand.items() if n and pt != move.drop_piece_type]
         # (another kind legal there was asked about: the answer said which)
-        return bool(others) and not any(
-            p0.board.is_legal(Move(None, move.to_square, drop_piece_type=pt)) for pt in others
+        legal = {m.drop_piece_type for m in p0.drops_to(move.to_square)}
+        hand = p0.board.pieces_in_hand[p0.turn]
+        return legal == {move.drop_piece_type} and any(
+            n and pt not in legal for pt, n in hand.items()
         )
 
     def _end(self, outcome: Outcome, t: float) -> list[TrackerOutput]:
@@ -2473,15 +2474,21 @@ class Tracker:
                 best = (r, sq)
         return best[1] if best is not None else None
 
+    def _turned_over(self, piece_type: int, cell: str) -> bool:
+        """Whether ``cell`` shows an unpromoted ``piece_type`` turned over: its promoted
+        face on an identity board, any piece's "p" on a polarity board (a gold turned over
+        too: it cannot promote), never on an occupancy board."""
+        if piece_type > KING or self.sensing == "occupancy":
+            return False
+        if self.sensing == "polarity":
+            return cell == PROMOTED
+        promoted = piece_type + PROMOTION_OFFSET
+        return piece_type in PROMOTABLE and cell == cell_of_type(promoted, self.sensing)
+
     def _face_reason(self, cur: PosInfo, obs: str, faces: list[int]) -> str:
         """Why pieces that stand where the game has pieces show the wrong face or kind."""
-        for s in faces:
-            pt = cur.codes[s] & 15
-            if pt <= KING and (
-                obs[s] == PROMOTED
-                or (pt in PROMOTABLE and obs[s] == cell_of_type(pt + 8, self.sensing))
-            ):
-                return IllegalReason.CANNOT_PROMOTE.value  # turned over where it stands
+        if any(self._turned_over(cur.codes[s] & 15, obs[s]) for s in faces):
+            return IllegalReason.CANNOT_PROMOTE.value  # turned over where it stands
         return "wrong-piece" if self.sensing == "identity" else "unknown"
 
     def _move_reason(self, board: Board, a: int, c: int, face: str) -> IllegalReason | None:
@@ -2491,10 +2498,7 @@ class Tracker:
             pt = piece.piece_type
             if face == cell_of_type(pt, self.sensing):
                 promo = False
-            elif pt <= KING and (
-                self.sensing == "polarity"
-                or (pt in PROMOTABLE and face == cell_of_type(pt + 8, self.sensing))
-            ):
+            elif self._turned_over(pt, face):
                 promo = True
             else:
                 return IllegalReason.NOT_A_MOVE_OF_THAT_PIECE

@@ -21,6 +21,15 @@ from board_bridge.tracker.outputs import (
 from tests.tracker.script import Script, of, run, usi
 
 
+def _paced(sfen: str, moves: tuple[str, ...], step: float, pause: float) -> Script:
+    """A script whose first ``moves`` (each made in ``step`` seconds, then ``pause``)
+    give the tracker the hands' pace, which its waits follow."""
+    s = Script(sfen)
+    for move in moves:
+        s.play(move, dt=step).wait(pause)
+    return s
+
+
 def sq(name: str) -> int:
     return parse_square(name)
 
@@ -816,9 +825,7 @@ def test_a_touch_a_pause_after_a_capture_is_not_a_knock_in_it(
     # would have lifted its target at once after putting it back (docs/tracker.md,
     # "Limits": within 0.72 steps and 0.4 s measured), not after a pause.
     sfen = "4k4/9/9/9/4pp3/4G4/9/9/4K4 b - 1"
-    s = Script(sfen)
-    for move in ("5i4i", "5a6a", "4i5i", "6a5a"):
-        s.play(move, dt=step).wait(1.0)
+    s = _paced(sfen, ("5i4i", "5a6a", "4i5i", "6a5a"), step, 1.0)
     s.lift("5f").lift("5e", dt=0.2).place("5e", dt=down)
     s.lift("4e", dt=touch).place("4e", dt=back).lift("5a", dt=1.5).place("4a", dt=0.5)
     tracker, outs = run(s.events, sfen, tail=5.0)
@@ -832,9 +839,7 @@ def test_quick_hands_capture_then_a_drop_where_the_attacker_stood() -> None:
     # the rook held and put back with 5e touched. For such hands 0.7 s is a reply
     # (Tracker._chain_wait: 2.5 steps, at least 0.5 s, rather than the capture wait).
     sfen = "4k4/9/9/9/4p4/9/4R4/9/4K4 b p 1"
-    s = Script(sfen)
-    for move in ("5i4i", "5a4a", "4i5i", "4a3a"):
-        s.play(move, dt=0.25).wait(0.4)
+    s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a3a"), 0.25, 0.4)
     s.lift("5g").lift("5e", dt=0.1).place("5e", dt=0.15)
     s.place("5g", dt=0.7).lift("5i", dt=0.8).place("4i", dt=0.25)
     tracker, outs = run(s.events, sfen, tail=3.0)
@@ -846,11 +851,9 @@ def test_a_swap_after_a_knock_is_the_capture_not_a_touch_after_it() -> None:
     # the gold held over the board, gote's pawn on 4e knocked and put back 0.57 s later,
     # then, after a pause, the target on 5e swapped out for the gold in 54 ms. The same
     # readings as 5f4e, then gote's hand on 5e after a pause; but nobody touches a piece
-    # on purpose for 54 ms (Tracker._score: _TOUCH_MIN): that was the capture.
+    # on purpose for 54 ms (Tracker._touch_min): that was the capture.
     sfen = "4k4/9/9/9/4pp3/4G4/9/9/4K4 b - 1"
-    s = Script(sfen)
-    for move in ("5i4i", "5a6a", "4i5i", "6a5a"):
-        s.play(move, dt=0.5).wait(1.0)
+    s = _paced(sfen, ("5i4i", "5a6a", "4i5i", "6a5a"), 0.5, 1.0)
     s.lift("5f", dt=1.0).lift("4e", dt=1.6).place("4e", dt=0.57)
     s.lift("5e", dt=0.58).place("5e", dt=0.054).lift("5a", dt=2.1).place("4a", dt=0.9)
     tracker, outs = run(s.events, sfen, tail=5.0)
@@ -865,9 +868,7 @@ def test_a_chain_ending_in_a_capture_waited_out_keeps_the_held_story() -> None:
     # held story (4b4c) must be kept as for a lone capture, and taken when black's next
     # move shows the tracker's own story wrong (Tracker._note_in_the_air).
     sfen = "k8/4Gg3/9/9/9/9/8P/9/K8 b L 1"
-    s = Script(sfen)
-    for move in ("9i8i", "9a8a", "8i9i", "8a9a"):
-        s.play(move, dt=0.5).wait(1.0)
+    s = _paced(sfen, ("9i8i", "9a8a", "8i9i", "8a9a"), 0.5, 1.0)
     s.lift("1g").place("1f", dt=0.4)
     s.lift("4b", dt=0.2).lift("5b", dt=0.25).place("5b", dt=0.2).place("4c", dt=1.18)
     s.lift("1f", dt=4.5).place("1e", dt=0.8)
@@ -881,9 +882,7 @@ def test_a_touch_in_the_middle_of_a_position_does_not_shorten_it() -> None:
     # more, then 9i takes 9h. The drop's position was shown 0.47 s in all, not 0.17 s:
     # not a "short" story (_SHORT), so not read as P*9i corrected to 9h.
     sfen = "k8/9/9/9/9/9/9/9/4K4 b Pp 1"
-    s = Script(sfen)
-    for move in ("5i4i", "9a8a", "4i5i", "8a9a"):
-        s.play(move, dt=0.25).wait(0.4)
+    s = _paced(sfen, ("5i4i", "9a8a", "4i5i", "8a9a"), 0.25, 0.4)
     s.place("9i", dt=0.3).place("9h", dt=0.6)
     s.lift("5i", dt=0.3).place("5i", dt=0.1)
     s.lift("9i", dt=0.17).lift("9h", dt=0.09).place("9h", dt=0.07)

@@ -246,9 +246,12 @@ def test_polarity_flip_in_place_is_an_error() -> None:
     assert tracker.moves == []
 
 
-def test_polarity_flip_of_the_moved_piece_corrects_the_promotion() -> None:
-    s = _bishops("polarity").play("8h2b").wait(1.0).lift("2b").place("2b", "p", dt=0.3)
-    tracker, outs = run(s.events, sensing="polarity")
+@pytest.mark.parametrize(("sensing", "horse"), [("polarity", "p"), ("identity", "b")])
+def test_a_flip_of_the_moved_piece_corrects_the_promotion(sensing: str, horse: str) -> None:
+    # the bishop set down on 2b unpromoted, then turned over there (a horse: "p" on a
+    # polarity board, "b" on an identity board)
+    s = _bishops(sensing).play("8h2b").wait(1.0).lift("2b").place("2b", horse, dt=0.3)
+    tracker, outs = run(s.events, sensing=sensing)
     assert usi(tracker.moves)[-1] == "8h2b+"
     assert of(outs, MoveCorrected)[0].new.usi() == "8h2b+"
 
@@ -324,13 +327,6 @@ def test_identity_flip_in_place_and_wrong_piece() -> None:
     tracker, outs = run(s.events, sensing="identity")
     assert of(outs, IllegalState)[0].reason == "wrong-piece"
     assert of(outs, IllegalState)[0].fill == frozenset({sq("7g")})
-
-
-def test_identity_flip_of_the_moved_piece_corrects_the_promotion() -> None:
-    s = _bishops("identity").play("8h2b").wait(1.0).lift("2b").place("2b", "b", dt=0.3)
-    tracker, outs = run(s.events, sensing="identity")
-    assert usi(tracker.moves)[-1] == "8h2b+"
-    assert of(outs, MoveCorrected)[0].new.usi() == "8h2b+"
 
 
 def test_identity_an_unregistered_tag_is_reported_never_guessed() -> None:
