@@ -257,7 +257,7 @@ class _Expl:
     capture: bool = False  # a capture seen only in the history: waits capture_settle
     held: bool = False  # CORRECT: the open capture's attacker was held (waits held_settle)
     takes: tuple[_Take, ...] = ()  # MOVE/TWO: the captures that may be an attacker held
-    score: tuple[int, int, int, int, float, int] = (0, 0, 0, 0, 0.0, 0)
+    score: tuple[int, int, int, int, tuple[float, ...], int] = (0, 0, 0, 0, (), 0)
 
 
 @dataclass(slots=True)
@@ -379,8 +379,11 @@ class Tracker:
         self._settled = True
         self._state_id = 0
         self._states: list[tuple[float, str]] = []
-        # _stood's captures of each past state (by its time), for one window and position
-        self._stood_memo: tuple[tuple[object, ...], dict[float, list[tuple[Move, ...]]]] | None
+        # _stood's moves of each past state (by its time; doubtful captures flagged), for
+        # one window and position
+        self._stood_memo: (
+            tuple[tuple[object, ...], dict[float, list[tuple[tuple[Move, ...], bool]]]] | None
+        )
         self._stood_memo = None
         # windows: when the position (and the one before the open move) was last on the board
         self._w_cur = _NEG_INF
@@ -981,7 +984,15 @@ class Tracker:
             elif src_ok or held:
                 for ms, cap in self._corrections(ctx, obs, d0, until, held):
                     deps = _dep_correct(prev, om, ms[0], {})
-                    penalty = int(held or (uncapture and ms[0].to_square != om.to_square))
+                    # the held piece's story is the less likely one (and waits to be
+                    # believed), unless its target was swapped out too fast for a touch:
+                    # the clean story then reads a piece wobbling after the landing, with
+                    # no hand to knock it, and the open capture is read as the knock
+                    doubted = held and not self._swapped_fast(om, ms[0], ctx.w_prev, until)
+                    if held:
+                        penalty = int(doubted)
+                    else:
+                        penalty = int(uncapture and ms[0].to_square != om.to_square)
                     penalty += 2 * self._lifted_first(ctx, ms[0], until)
                     cands.append(
                         _Expl(
@@ -990,7 +1001,7 @@ class Tracker:
                             capture=cap,
                             involved=deps,
                             penalty=penalty,
-                            held=held,
+                            held=doubted,
                         )
                     )
             lifted0 = self._lifted(prev, obs, d0)
@@ -1021,6 +1032,15 @@ class Tracker:
             and (pending.held if pending is not None else self._open_held)
             and t - ctx.w_cur <= 2 * self._capture_wait()
         )
+
+    def _swapped_fast(self, om: Move, move: Move, since: float, until: float) -> bool:
+        """Whether ``move``, a held attacker's capture replacing the open move ``om``, took
+        a target that was off the board for less than a touch (see ``_touch_min``)."""
+        if move.from_square != om.from_square or move.to_square == om.to_square:
+            return False
+        assert move.from_square is not None
+        swap = self._swap(move.from_square, move.to_square, since, until)
+        return swap is not None and swap < self._touch_min()
 
     def _src_ok(self, om: Move, cells: str, since: float, until: float = float("inf")) -> bool:
         """Undoing the open move: if its destination still reads occupied, the piece the
@@ -1085,10 +1105,10 @@ class Tracker:
 
     def _score(
         self, c: _Expl, touches: dict[int, list[tuple[float, float]]]
-    ) -> tuple[int, int, int, int, float, int]:
+    ) -> tuple[int, int, int, int, tuple[float, ...], int]:
         """(lifts left unexplained + penalty, in progress?, penalty, minus the pieces lifted
-        and put back well after the explanation's last landing, the latest refill left
-        unexplained, kind): smaller is better. A square still empty after a hover counts
+        and put back well after the explanation's last landing, the refills left
+        unexplained, latest first, kind): smaller is better. A square still empty after a hover counts
         alike for every explanation, so only refills break ties.
 
         A tie between two captures by one attacker (its target taken, then the opponent's
@@ -1097,9 +1117,11 @@ class Tracker:
         over was lifted more than ``_reaction`` after the landing: the mover's hand lifts
         the target at once after putting a knocked piece back, in one motion, while a
         touch after a capture comes after a pause. Else to the
-        story whose left-over refill came first (a knock, the likelier story)."""
+        story whose left-over refill came first (a knock, the likelier story), compared
+        latest first: a touch after both (the opponent's, before its reply) leaves the
+        tie to the refills before it."""
         n = c.penalty
-        latest = _NEG_INF
+        refills: list[float] = []  # the refills left unexplained (per square, its last)
         loose: list[tuple[float, float]] = []  # the lifts left unexplained (refilled ones)
         landed = _NEG_INF  # the latest refill the explanation makes (a capture's landing)
         lifts_made: list[float] = []  # when a chain's moves lifted their pieces
@@ -1121,7 +1143,7 @@ class Tracker:
                     else:
                         n += 1 + any(aside(sq, start) for aside in asides)
                         if end != _INF:
-                            latest = max(latest, end)
+                            refills.append(end)
                             loose.append((start, end))
         else:
             origin = c.moves[0].from_square if c.capture else None
@@ -1137,7 +1159,7 @@ class Tracker:
                     n += k
                     refilled = [(start, end) for start, end in lifts[:k] if end != _INF]
                     if refilled:
-                        latest = max(latest, refilled[-1][1])
+                        refills.append(refilled[-1][1])
                     loose += refilled
                     if attacker is not None:
                         # a knock or touch still off the board when the attacker was lifted:
@@ -1165,6 +1187,7 @@ class Tracker:
                     # (a piece off for less than _touch_min was no touch: a wobble, or a
                     # target swapped out by its attacker)
                     after += last + wait < start and end < reply and end - start >= touch
+        latest = tuple(sorted(refills, reverse=True))
         return (n, int(_in_progress(c)), c.penalty, -after, latest, c.kind)
 
     def _crossed(self, move: Move, lifted: float, landed: float) -> int:
@@ -1577,11 +1600,11 @@ class Tracker:
                 d1 = diff(cells, cur.exp)
                 caps = known[t0] = (
                     [
-                        ms
+                        (ms, doubtful)
                         for ms, doubtful in self._complete(
                             cur, cells, d1, ctx.w_cur, None, until=t1
                         )
-                        if doubtful and (self._expected is None or self._expected in ms)
+                        if self._expected is None or self._expected in ms
                     ]
                     if d1 and t1 - t0 >= self.params.settle
                     else []
@@ -1589,21 +1612,24 @@ class Tracker:
             # (nor what came right after it: the held piece set down, then the opponent)
             stood = [
                 ms
-                for ms in caps
-                if not self._held_could_explain(cur, ms[0], cells, obs)
+                for ms, doubtful in caps
+                if doubtful
+                and not self._held_could_explain(cur, ms[0], cells, obs)
                 and not self._held_could_explain(cur, ms[0], cells, after)
             ]
             if stood:
-                # the likeliest of the captures the board showed, scored as _candidates does
+                # the likeliest of the captures the board showed, scored as _candidates
+                # does; its rivals are any move that state shows as well (a capture whose
+                # target was swapped out too fast to wait, with a knock read as the other)
                 touches = self._touches(ctx.w_cur, t1)
                 scores = {
                     ms: self._score(
                         _Expl(MOVE, moves=ms, involved=_dep_move(cur, ms[0], {})), touches
                     )
-                    for ms in stood
+                    for ms, _doubtful in caps
                 }
                 best = min(stood, key=scores.__getitem__)
-                rivals = [ms for ms in stood if ms != best and scores[ms][0] <= scores[best][0]]
+                rivals = [ms for ms, _d in caps if ms != best and scores[ms][0] <= scores[best][0]]
                 return best, t0, cells, rivals
         return None
 

@@ -689,6 +689,43 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         "rich",
         "overlap",
     ),
+    # session 14
+    "x0.4: 4e knocked, 3e taken, 2f touched after both: read as 4f4e": (
+        25,
+        1547225,
+        False,
+        None,
+        0.4,
+        True,
+        "rich",
+    ),
+    "x0.4: 3f taken in 9 ms, 4d touched, an illegal drop: 2f4d stood, the game lost": (
+        4,
+        1247104,
+        False,
+        None,
+        0.4,
+        True,
+        "rich",
+    ),
+    "x0.4: 5h knocked for 27 ms, 6i taken in 12 ms: read as 6h5h": (
+        18,
+        1457018,
+        False,
+        None,
+        0.4,
+        True,
+        "rich",
+    ),
+    "x2.0: 2a knocked, 3b taken in 50 ms as the question waited: 3a2a, the game lost": (
+        7,
+        1501107,
+        False,
+        None,
+        2.0,
+        True,
+        "rich",
+    ),
 }
 
 

@@ -990,3 +990,31 @@ def test_a_drop_asked_about_then_moved_on_as_the_reply_begins_is_asked_again() -
     assert [q.square for q in of(outs, QuestionAsked)] == [sq("2e"), sq("3e")]
     assert usi(tracker.moves) == ["5e5d", "5a6a", "S*3e", "6a5a"]
     assert of(outs, TakeBack) == [] and tracker.unresolved() is None
+
+
+def test_a_wobble_then_a_capture_swapped_out_faster_than_a_touch_is_the_capture() -> None:
+    # the gold on 5f can take 5e or 4e. Lifted, it knocks 5e (off 27 ms: read at once as
+    # the fast capture 5f5e), then takes 4e, swapped out in 12 ms. A touch is longer than
+    # that: 4e is the capture, 5e the knock (once read as 5f5e and a wobble on 4e, x0.4)
+    sfen = "4k4/9/9/9/4pp3/4G4/9/9/4K4 b - 1"
+    s = Script(sfen).lift("5f", dt=1.0).lift("5e", dt=0.65).place("5e", dt=0.027)
+    s.lift("4e", dt=0.33).place("4e", dt=0.012)
+    s.lift("5a", dt=1.5).place("4a")
+    tracker, outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves) == ["5f4e", "5a4a"] and tracker.unresolved() is None
+    assert of(outs, IllegalState) == []
+
+
+def test_a_capture_swapped_out_fast_is_kept_when_a_waiting_capture_stands() -> None:
+    # 5f takes 5e, swapped out in 9 ms; 0.25 s later gote's hand is on 4e for 0.27 s:
+    # read as 5f4e with 5e a wobble, waiting in case the gold is held. Gote's knight,
+    # dropped where it may not go and taken back, ends the wait (5f4e stands). The story
+    # where 5e was taken is kept, and the gold moved on from 5e shows it was (x0.4)
+    sfen = "4k4/9/9/9/4pp3/4G4/9/9/4K4 b n 1"
+    s = Script(sfen).lift("5f", dt=1.0).lift("5e", dt=0.36).place("5e", dt=0.009)
+    s.lift("4e", dt=0.25).place("4e", dt=0.27)
+    s.place("1i", dt=0.67).lift("1i", dt=0.72)
+    s.lift("5a", dt=1.0).place("4a", dt=0.3)
+    s.lift("5e", dt=1.5).place("5d", dt=0.5)
+    tracker, outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves) == ["5f5e", "5a4a", "5e5d"] and tracker.unresolved() is None
