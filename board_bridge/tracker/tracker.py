@@ -98,6 +98,7 @@ _REACTION = 0.6  # steps of the hands' pace after a landing: a touch after the c
 _REACTION_MIN = 0.4  # ... and at least this many seconds
 _CHAIN_STEPS = 2.5  # steps of the hands' pace: see Tracker._chain_wait
 _CHAIN_WAIT_MIN = 0.5  # ... and at least this many seconds
+_ORIGIN_STEPS = 1.5  # ... or this many, the opponent's drop on the attacker's square next
 _FORKS = 6  # other stories kept at once (see _Fork)
 _FORK_PLIES = 60  # ... each until the game went this many plies past it (both stories
 # can stay legal for a long while: a capture of one piece or of its neighbour)
@@ -226,6 +227,26 @@ class _Ply:
     short: bool  # shown less than _SHORT, a capture not waited out...: a less likely story
     held: bool = False  # a correction: the open capture's attacker was held (see _candidates)
     take: _Take | None = None  # a capture that may be its attacker held
+    # short only for its capture's wait, and waited long enough if a drop on the square
+    # its attacker left comes next (see Tracker._origin_drop_wait)
+    lenient: bool = False
+
+
+def _shorts(chain: tuple[_Ply, ...], last: tuple[Move, ...]) -> int:
+    """How many of a chain's plies are short stories, given the moves after each (the
+    final move ``last``, or none): a lenient capture followed by the opponent's drop on
+    the square its attacker left is not."""
+    n = 0
+    for k, ply in enumerate(chain):
+        after = chain[k + 1].variants if k + 1 < len(chain) else last
+        origin = ply.variants[0].from_square
+        n += ply.short and not (
+            ply.lenient
+            and bool(after)
+            and after[0].from_square is None
+            and after[0].to_square == origin
+        )
+    return n
 
 
 @dataclass(frozen=True, slots=True)
@@ -1498,17 +1519,28 @@ class Tracker:
                 # what came next could not have been the capturing piece still held
                 shown = total[cells]
                 since_base = ctx.w_prev if correcting else since
-                short = (
+                held_for = (
+                    self._held_for(base, ms[0], i, since)
+                    if cap or self._wobbled(base, ms[0], since_base, t1)
+                    else _INF
+                )
+                brief = (
                     (shown < _SHORT and not self._stays(base, ms[0], obs))
-                    or (
-                        (cap or self._wobbled(base, ms[0], since_base, t1))
-                        and self._held_for(base, ms[0], i, since) < self._chain_wait()
-                    )
                     # a correction whose piece was lifted before the wrong one left
                     or (correcting and self._lifted_first(ctx, ms[0], t1))
                 )
+                unwaited = held_for < self._chain_wait()
                 take = _taking(base, ms[0], since, t0) if cap and not correcting else None
-                ply = _Ply(ms, correcting, t0, cells, short, held_ply, take)
+                ply = _Ply(
+                    ms,
+                    correcting,
+                    t0,
+                    cells,
+                    brief or unwaited,
+                    held_ply,
+                    take,
+                    lenient=unwaited and not brief and held_for >= self._origin_drop_wait(),
+                )
                 chain = (*prefix, ply)
                 for m1 in ms:
                     p1 = self._cache.after(base, m1)
@@ -1554,7 +1586,7 @@ class Tracker:
                                 takes=tuple(p.take for p in chain if p.take is not None)
                                 + ((_taking(p1, ms2[0], t0, _INF),) if cap2 else ()),
                                 # a chain ending with a piece merely lifted is weak evidence
-                                penalty=2 * sum(p.short for p in chain) + (not ms2) + held_ply,
+                                penalty=2 * _shorts(chain, ms2) + (not ms2) + held_ply,
                             )
                         )
                     if depth > 1:
@@ -2185,6 +2217,19 @@ class Tracker:
         if self._pace is None:
             return wait
         return min(wait, max(_CHAIN_WAIT_MIN, _CHAIN_STEPS * self._pace))
+
+    def _origin_drop_wait(self) -> float:
+        """The chain wait when the opponent's drop on the square the attacker left comes
+        next: ``_ORIGIN_STEPS`` of the hands' pace (at least half a second). The other
+        story then has the attacker held, its target knocked, and the attacker put back
+        where it stood: a capture begun and given up, rarer than a knock on the way to
+        another square (x0.4: 5e6f, P*5e 0.62 s later, two steps; x0.3: 9g9f, P*9g 0.56
+        s later, 2.4 steps: both read as the attacker put back and the target touched,
+        the game lost)."""
+        wait = self._chain_wait()
+        if self._pace is None:
+            return wait
+        return min(wait, max(_CHAIN_WAIT_MIN, _ORIGIN_STEPS * self._pace))
 
     def _takeback_wait(self) -> float:
         """How long a take-back that could be a move in progress waits: three steps of a

@@ -726,6 +726,23 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "rich",
     ),
+    "x0.4: 5e6f, P*5e 0.62 s later (two steps): read as 5e put back, 6f touched": (
+        "random 16017",
+        16017,
+        False,
+        None,
+        0.4,
+        True,
+        "rich",
+    ),
+    "x0.3: 9g9f, P*9g 0.56 s later (2.4 steps): read as 9g put back, the game lost": (
+        22,
+        1620022,
+        False,
+        None,
+        0.3,
+        True,
+    ),
 }
 
 

@@ -833,15 +833,18 @@ def test_a_touch_a_pause_after_a_capture_is_not_a_knock_in_it(
     assert tracker.unresolved() is None and of(outs, TakeBack) == []
 
 
-def test_quick_hands_capture_then_a_drop_where_the_attacker_stood() -> None:
+@pytest.mark.parametrize("reply", [0.7, 0.55])
+def test_quick_hands_capture_then_a_drop_where_the_attacker_stood(reply: float) -> None:
     # quick hands (a step of 0.25 s): 5g takes 5e, and 0.7 s later gote drops a pawn on
     # 5g, where the rook stood. The board then reads as before the capture: the same as
     # the rook held and put back with 5e touched. For such hands 0.7 s is a reply
-    # (Tracker._chain_wait: 2.5 steps, at least 0.5 s, rather than the capture wait).
+    # (Tracker._chain_wait: 2.5 steps, at least 0.5 s, rather than the capture wait), and
+    # so is 0.55 s: the other story, a capture begun and given up, is the rarer one
+    # (Tracker._origin_drop_wait: 1.5 steps, at least 0.5 s)
     sfen = "4k4/9/9/9/4p4/9/4R4/9/4K4 b p 1"
     s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a3a"), 0.25, 0.4)
     s.lift("5g").lift("5e", dt=0.1).place("5e", dt=0.15)
-    s.place("5g", dt=0.7).lift("5i", dt=0.8).place("4i", dt=0.25)
+    s.place("5g", dt=reply).lift("5i", dt=0.8).place("4i", dt=0.25)
     tracker, outs = run(s.events, sfen, tail=3.0)
     assert usi(tracker.moves)[4:] == ["5g5e", "P*5g", "5i4i"]
     assert tracker.unresolved() is None
