@@ -1475,7 +1475,7 @@ class Tracker:
     ) -> None:
         cur = ctx.cur
         states = self._states
-        seen: set[str] = set()
+        seen: dict[str, int] = {}  # cells -> ``real`` when last met
         om = ctx.open_move
         # how long the board showed each state since ``since``, all its times together: a
         # touch or a knock in the middle of a position splits it, a hover shows it once
@@ -1485,14 +1485,22 @@ class Tracker:
             if t0 < since:
                 break
             total[cells] = total.get(cells, 0.0) + states[i + 1][0] - t0
+        real = 0  # the states shown at least min_reply met so far (latest first)
         for i in range(len(states) - 2, -1, -1):
             t0, cells = states[i]
             if t0 < since:
                 break
             t1 = states[i + 1][0]
-            if t1 - t0 < self.params.min_reply or cells in seen or cells == obs:
+            if t1 - t0 < self.params.min_reply:
                 continue
-            seen.add(cells)
+            real += 1
+            # a position shown again after something else stood (a drop, then its square
+            # lifted by the next capture, target first) is looked at from each showing:
+            # the moves after it may have begun at the first
+            if cells == obs or seen.get(cells) == real - 1:
+                seen[cells] = real
+                continue
+            seen[cells] = real
             budget[0] -= 1
             if budget[0] < 0:
                 return

@@ -743,6 +743,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.3,
         True,
     ),
+    "x0.3: 9g7i, L*5f shown 0.18 s, 5g5f target first: nothing read from 9g7i on": (
+        11,
+        1621211,
+        True,
+        None,
+        0.3,
+        True,
+        "rich",
+    ),
 }
 
 

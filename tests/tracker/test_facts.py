@@ -1021,3 +1021,17 @@ def test_a_capture_swapped_out_fast_is_kept_when_a_waiting_capture_stands() -> N
     s.lift("5e", dt=1.5).place("5d", dt=0.5)
     tracker, outs = run(s.events, sfen, tail=5.0)
     assert usi(tracker.moves) == ["5f5e", "5a4a", "5e5d"] and tracker.unresolved() is None
+
+
+def test_a_position_shown_again_is_read_from_its_first_showing_too() -> None:
+    # 9g takes 7i target first; 0.28 s later gote drops its lance on 5f, and 0.18 s later
+    # sente's gold takes it, target first. Once the lance is off, the board shows the
+    # position after 9g7i again: the moves after it began at its first showing (x0.3
+    # --rich: nothing explained the board from there on, and the game was lost)
+    sfen = "4k4/9/9/9/9/9/B3G4/9/2s1K4 b l 1"
+    s = Script(sfen).lift("7i", dt=1.0).lift("9g", dt=0.2).bounce("7i", dt=0.3)
+    s.bounce("5f", dt=0.28, n=1).lift("5f", dt=0.18).lift("5g", dt=0.17).place("5f", dt=0.3)
+    s.lift("5a", dt=1.0).place("4a", dt=0.4)
+    tracker, outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves) == ["9g7i", "L*5f", "5g5f", "5a4a"]
+    assert tracker.unresolved() is None
