@@ -1475,7 +1475,7 @@ class Tracker:
     ) -> None:
         cur = ctx.cur
         states = self._states
-        seen: dict[str, int] = {}  # cells -> ``real`` when last met
+        seen: dict[str, int] = {}  # cells -> the index of the showing last looked at
         om = ctx.open_move
         # how long the board showed each state since ``since``, all its times together: a
         # touch or a knock in the middle of a position splits it, a hover shows it once
@@ -1485,22 +1485,20 @@ class Tracker:
             if t0 < since:
                 break
             total[cells] = total.get(cells, 0.0) + states[i + 1][0] - t0
-        real = 0  # the states shown at least min_reply met so far (latest first)
         for i in range(len(states) - 2, -1, -1):
             t0, cells = states[i]
             if t0 < since:
                 break
             t1 = states[i + 1][0]
-            if t1 - t0 < self.params.min_reply:
+            if t1 - t0 < self.params.min_reply or cells == obs:
                 continue
-            real += 1
-            # a position shown again after something else stood (a drop, then its square
-            # lifted by the next capture, target first) is looked at from each showing:
-            # the moves after it may have begun at the first
-            if cells == obs or seen.get(cells) == real - 1:
-                seen[cells] = real
+            # a position shown again after a piece was set down in between (a drop, then
+            # its square lifted by the next capture, target first) is looked at from each
+            # showing: the moves after it may have begun at the first
+            later = seen.get(cells)
+            if later is not None and not self._set_down_between(i, later, cells):
                 continue
-            seen[cells] = real
+            seen[cells] = i
             budget[0] -= 1
             if budget[0] < 0:
                 return
@@ -1527,15 +1525,15 @@ class Tracker:
                 # what came next could not have been the capturing piece still held
                 shown = total[cells]
                 since_base = ctx.w_prev if correcting else since
-                held_for = (
-                    self._held_for(base, ms[0], i, since)
-                    if cap or self._wobbled(base, ms[0], since_base, t1)
-                    else _INF
-                )
                 brief = (
                     (shown < _SHORT and not self._stays(base, ms[0], obs))
                     # a correction whose piece was lifted before the wrong one left
                     or (correcting and self._lifted_first(ctx, ms[0], t1))
+                )
+                held_for = (
+                    self._held_for(base, ms[0], i, since)
+                    if not brief and (cap or self._wobbled(base, ms[0], since_base, t1))
+                    else _INF
                 )
                 unwaited = held_for < self._chain_wait()
                 take = _taking(base, ms[0], since, t0) if cap and not correcting else None
@@ -1602,6 +1600,18 @@ class Tracker:
                         self._chain(
                             sub, obs, t0, chain, ply_windows, depth - 1, None, out, done, budget
                         )
+
+    def _set_down_between(self, i: int, j: int, cells: str) -> bool:
+        """Did a state shown at least ``min_reply`` between ``self._states[i]`` and
+        ``[j]`` have a piece where ``cells`` has none (not only lifts: touches, knocks)?"""
+        states = self._states
+        for k in range(i + 1, j):
+            if states[k + 1][0] - states[k][0] < self.params.min_reply:
+                continue
+            shown = states[k][1]
+            if any(c != EMPTY and cells[sq] == EMPTY for sq, c in enumerate(shown)):
+                return True
+        return False
 
     @staticmethod
     def _stays(base: PosInfo, move: Move, obs: str) -> bool:
