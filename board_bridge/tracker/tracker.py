@@ -1059,9 +1059,7 @@ class Tracker:
         a target that was off the board for less than a touch (see ``_touch_min``)."""
         if move.from_square != om.from_square or move.to_square == om.to_square:
             return False
-        assert move.from_square is not None
-        swap = self._swap(move.from_square, move.to_square, since, until)
-        return swap is not None and swap < self._touch_min()
+        return self._swapped_within(move, since, until, self._touch_min())
 
     def _src_ok(self, om: Move, cells: str, since: float, until: float = float("inf")) -> bool:
         """Undoing the open move: if its destination still reads occupied, the piece the
@@ -1298,10 +1296,17 @@ class Tracker:
     def _wobbled(self, base: PosInfo, move: Move, since: float, until: float) -> bool:
         """A capture whose target was swapped out fast after the attacker was lifted: also
         the readings of a knocked piece wobbling back while the attacker was held."""
-        if move.from_square is None or not base.codes[move.to_square]:
+        if not base.codes[move.to_square]:
+            return False
+        return self._swapped_within(move, since, until, _SWAP)
+
+    def _swapped_within(self, move: Move, since: float, until: float, limit: float) -> bool:
+        """Whether ``move``'s target was last off the board for less than ``limit``, lifted
+        after the attacker (see ``_swap``)."""
+        if move.from_square is None:
             return False
         swap = self._swap(move.from_square, move.to_square, since, until)
-        return swap is not None and swap < _SWAP
+        return swap is not None and swap < limit
 
     def _complete(
         self,
@@ -1608,8 +1613,7 @@ class Tracker:
         for k in range(i + 1, j):
             if states[k + 1][0] - states[k][0] < self.params.min_reply:
                 continue
-            shown = states[k][1]
-            if any(c != EMPTY and cells[sq] == EMPTY for sq, c in enumerate(shown)):
+            if any(cells[sq] == EMPTY for sq in diff(states[k][1], cells)):
                 return True
         return False
 
@@ -2224,17 +2228,17 @@ class Tracker:
         p = self.params
         return self._paced(p.capture_settle, 1.4, p.capture_settle_max)
 
-    def _chain_wait(self) -> float:
+    def _chain_wait(self, steps: float = _CHAIN_STEPS) -> float:
         """How long a capture seen only in the history (a chain's first move) must have
         stood to be believed: the capture wait, but for quick hands 2.5 steps of their
         pace (at least half a second): they reply that fast (a capture, and the opponent's
         pawn dropped on the square the attacker left 0.71 s later, at a step of 0.27 s).
         With two steps, a held piece set down 0.62 s after a knock (a step of 0.31 s)
-        read as a capture and the opponent's drop."""
+        read as a capture and the opponent's drop. (``steps``: another number of them.)"""
         wait = self._capture_wait()
         if self._pace is None:
             return wait
-        return min(wait, max(_CHAIN_WAIT_MIN, _CHAIN_STEPS * self._pace))
+        return min(wait, max(_CHAIN_WAIT_MIN, steps * self._pace))
 
     def _origin_drop_wait(self) -> float:
         """The chain wait when the opponent's drop on the square the attacker left comes
@@ -2244,10 +2248,7 @@ class Tracker:
         another square (x0.4: 5e6f, P*5e 0.62 s later, two steps; x0.3: 9g9f, P*9g 0.56
         s later, 2.4 steps: both read as the attacker put back and the target touched,
         the game lost)."""
-        wait = self._chain_wait()
-        if self._pace is None:
-            return wait
-        return min(wait, max(_CHAIN_WAIT_MIN, _ORIGIN_STEPS * self._pace))
+        return self._chain_wait(_ORIGIN_STEPS)
 
     def _takeback_wait(self) -> float:
         """How long a take-back that could be a move in progress waits: three steps of a

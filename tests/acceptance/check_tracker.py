@@ -15,6 +15,7 @@ from dataclasses import fields
 
 from board_bridge.shogi import Move
 from board_bridge.tracker import replay
+from board_bridge.tracker.events import SensorEvent
 from tests.acceptance.handgen import Noise, make_log, random_game
 from tests.conftest import SHARED
 
@@ -67,6 +68,13 @@ def check(
 ) -> str | None:
     """None if the game's log replays to exactly ``want`` and ends resolved, else why not."""
     log = make_log(sfen, [Move.from_usi(u) for u in want], seed, noise, target_first, sensing)
+    return verdict(log, sfen, want, sensing)
+
+
+def verdict(
+    log: list[SensorEvent], sfen: str, want: list[str], sensing: str = "occupancy"
+) -> str | None:
+    """None if ``log`` replays to exactly ``want`` and ends resolved, else why not."""
     tracker, _outs = replay(log, sfen, sensing=sensing)
     got = [m.usi() for m in tracker.board.move_stack]
     if got == want and tracker.unresolved() is None:

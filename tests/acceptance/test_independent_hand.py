@@ -16,9 +16,8 @@ from typing import Any
 import pytest
 
 from board_bridge.shogi import Move
-from board_bridge.tracker import replay
 from board_bridge.tracker.events import SensorEvent, SensorFrame
-from tests.acceptance.check_tracker import RAISED, check, noise_for
+from tests.acceptance.check_tracker import RAISED, check, noise_for, verdict
 from tests.acceptance.handgen import Noise, make_log, random_game
 from tests.conftest import corpus_games
 
@@ -772,9 +771,8 @@ def test_once_missed(why: str) -> None:
 
 
 def _exact(game: dict[str, Any], log: list[SensorEvent]) -> None:
-    tracker, _outs = replay(log, game["sfen"])
-    assert [m.usi() for m in tracker.moves] == game["moves"]
-    assert tracker.unresolved() is None
+    problem = verdict(log, game["sfen"], game["moves"])
+    assert problem is None, problem
 
 
 def _log(game: dict[str, Any], seed: int, noise: Noise, target_first: bool) -> list[SensorEvent]:
