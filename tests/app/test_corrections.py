@@ -32,9 +32,14 @@ async def wait_for(predicate: Any, timeout: float = 5.0) -> None:
 async def start(
     tmp_path: Path, game: dict[str, Any], engine: Any = None
 ) -> tuple[Daemon, SimulatedBoard, list[Any], asyncio.Task[None]]:
-    config = parse_config(
-        {"leds": {"sink": "record"}, "game": game, "records": {"directory": str(tmp_path)}}
-    )
+    data: dict[str, Any] = {
+        "leds": {"sink": "record"},
+        "game": game,
+        "records": {"directory": str(tmp_path)},
+    }
+    if engine is not None:  # the config wants a program that exists; the fake plays instead
+        data["engine"] = {"path": "/bin/true"}
+    config = parse_config(data)
     board = SimulatedBoard(config.game.start_sfen, step_delay=0.02)
     daemon = Daemon(config, source=board, sink=RecordingSink(), engine=engine)
     outputs: list[Any] = []

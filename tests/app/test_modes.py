@@ -58,7 +58,8 @@ async def test_hint_lights_the_engines_suggestion(tmp_path: Path) -> None:
 async def test_engine_on_both_sides_then_resigning(tmp_path: Path) -> None:
     replies = ["7g7f", "3c3d", "2g2f", "4c4d"]
     engine = FakeEngine(replies)
-    config = make_config(tmp_path, {"engine": "both"})
+    # the config wants a program that exists; the fake engine plays in its place
+    config = make_config(tmp_path, {"engine": "both"}, {"path": "/bin/true"})
     board = SimulatedBoard(step_delay=0.02)
     sink = RecordingSink()
     daemon = Daemon(config, source=board, sink=sink, engine=engine)  # type: ignore[arg-type]
