@@ -99,6 +99,7 @@ _REACTION_MIN = 0.4  # ... and at least this many seconds
 _CHAIN_STEPS = 2.5  # steps of the hands' pace: see Tracker._chain_wait
 _CHAIN_WAIT_MIN = 0.5  # ... and at least this many seconds
 _ORIGIN_STEPS = 1.5  # ... or this many, the opponent's drop on the attacker's square next
+_QUICK_STEPS = 1.8  # steps of the hands' pace: see Tracker._set_down_quick
 _FORKS = 6  # other stories kept at once (see _Fork)
 _FORK_PLIES = 60  # ... each until the game went this many plies past it (both stories
 # can stay legal for a long while: a capture of one piece or of its neighbour)
@@ -988,11 +989,13 @@ class Tracker:
             if lifted is not None:
                 cands.append(_Expl(INPROG, lifted=lifted, involved=_dep_lifted(lifted, {})))
         om = ctx.open_move
+        quick = False  # a held attacker's piece set down soon (see _set_down_quick)
         if ctx.prev is not None and om is not None:
             prev = ctx.prev
             d0 = diff(obs, prev.exp)
             src_ok = self._src_ok(om, obs, ctx.w_cur, until)
             held = not src_ok and self._held_open(ctx, self._t_change)
+            quick = held and self._set_down_quick(ctx)
             # putting a captured piece back on the board is deliberate, and rare
             uncapture = bool(prev.codes[om.to_square])
             if not d0:
@@ -1008,8 +1011,11 @@ class Tracker:
                     # the held piece's story is the less likely one (and waits to be
                     # believed), unless its target was swapped out too fast for a touch:
                     # the clean story then reads a piece wobbling after the landing, with
-                    # no hand to knock it, and the open capture is read as the knock
-                    doubted = held and not self._swapped_fast(om, ms[0], ctx.w_prev, until)
+                    # no hand to knock it, and the open capture is read as the knock; or
+                    # unless it was set down too soon after the landing for a reply
+                    doubted = (
+                        held and not quick and not self._swapped_fast(om, ms[0], ctx.w_prev, until)
+                    )
                     if held:
                         penalty = int(doubted)
                     else:
@@ -1030,6 +1036,11 @@ class Tracker:
                 extra = tuple(sq for sq in lifted0 if sq not in (om.from_square, om.to_square))
                 deps = _dep_lifted(extra, {om.to_square: 1})
                 cands.append(_Expl(INPROG0, lifted=lifted0, involved=deps))
+        if quick and any(c.kind == CORRECT and not c.held for c in cands):
+            # set down too soon after the capture's landing for the opponent's reply
+            for c in cands:
+                if c.kind == MOVE:
+                    c.penalty += 1
         if d and not ctx.virtual and not self._tournament and self._game.peek() is not None:
             cands += self._takebacks(ctx, obs, until)
         if ctx.virtual and any(c.held for c in cands):
@@ -1053,6 +1064,13 @@ class Tracker:
             and (pending.held if pending is not None else self._open_held)
             and t - ctx.w_cur <= 2 * self._capture_wait()
         )
+
+    def _set_down_quick(self, ctx: _Ctx) -> bool:
+        """Whether the piece just set down came less than ``_QUICK_STEPS`` of the hands'
+        pace after the open capture's landing: too soon for the opponent to reply, the
+        held attacker's own move is the likelier story (the target knocked and put back:
+        x2.0 5e4f, 4e knocked, the drop 1.7 steps later; x0.4 4c4a, 3b knocked, 1.2)."""
+        return self._pace is not None and self._t_change - ctx.w_cur < _QUICK_STEPS * self._pace
 
     def _swapped_fast(self, om: Move, move: Move, since: float, until: float) -> bool:
         """Whether ``move``, a held attacker's capture replacing the open move ``om``, took
@@ -1287,11 +1305,18 @@ class Tracker:
         if held < _INF:
             return True
         read = _read_from(ctx, expl)
-        if read is None:
+        move = expl.moves[0] if expl.moves else None
+        if read is None and expl.kind == TWO and self._open and self._pending is None:
+            # a chain's last move, just made: read from the position before it, shown
+            # since its last ply (x0.4: 8b9b and 4f4e made together, 4e wobbling 49 ms;
+            # the bishop set on 5e 0.35 s later read as the opponent's S*5e)
+            move, p0 = self._history[-1], self._p0
+            read = (p0, self._w_prev) if p0 is not None and move in expl.moves else None
+        if read is None or move is None:
             return False
         # (the refill that made the state is seen: changes at ``until`` are not)
         until = math.nextafter(self._t_change, _INF)
-        return self._wobbled(read[0], expl.moves[0], read[1], until)
+        return self._wobbled(read[0], move, read[1], until)
 
     def _wobbled(self, base: PosInfo, move: Move, since: float, until: float) -> bool:
         """A capture whose target was swapped out fast after the attacker was lifted: also

@@ -755,6 +755,35 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "rich",
     ),
+    "x2.0: 4e knocked 0.66 s, the bishop set on 4f 1.7 steps later: 5e4e and S*4f": (
+        9,
+        1666009,
+        True,
+        None,
+        2.0,
+        True,
+        "rich",
+        "overlap",
+    ),
+    "x0.4: 3b knocked 34 ms, the piece set on 4a 1.2 steps later: 4c3b and P*4a": (
+        6,
+        1314006,
+        True,
+        None,
+        0.4,
+        True,
+        "rich",
+        "overlap",
+    ),
+    "x0.4: 8b9b and 4f4e made as a chain, 4e wobbled 49 ms: 4f5e read as S*5e": (
+        9,
+        1680209,
+        False,
+        None,
+        0.4,
+        True,
+        "rich",
+    ),
 }
 
 

@@ -1035,3 +1035,33 @@ def test_a_position_shown_again_is_read_from_its_first_showing_too() -> None:
     tracker, outs = run(s.events, sfen, tail=5.0)
     assert usi(tracker.moves) == ["9g7i", "L*5f", "5g5f", "5a4a"]
     assert tracker.unresolved() is None
+
+
+@pytest.mark.parametrize(("after", "want"), [(0.31, ["5f4f"]), (0.6, ["5f4e", "S*4f"])])
+def test_a_piece_set_down_soon_after_a_knock_is_the_held_piece_not_a_reply(
+    after: float, want: list[str]
+) -> None:
+    # quick hands (a step of 0.25 s): the gold on 5f lifted, gote's pawn on 4e knocked
+    # off for 34 ms (read at once as the capture 5f4e), and a piece set down on 4f 0.31 s
+    # later: the same readings as 5f4e and gote's S*4f. 1.2 steps is too soon for gote to
+    # reply (Tracker._set_down_quick: x0.4 4c4a, x2.0 5e4f, both read as a capture and a
+    # drop); 2.4 steps is a reply
+    sfen = "4k4/9/9/9/5p3/4G4/9/9/4K4 b s 1"
+    s = _paced(sfen, ("5i4i", "5a6a", "4i5i", "6a5a"), 0.25, 0.5)
+    s.lift("5f", dt=1.0).lift("4e", dt=0.09).place("4e", dt=0.034).place("4f", dt=after)
+    tracker, outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves)[4:] == want and tracker.unresolved() is None
+
+
+def test_a_chains_last_capture_swapped_out_fast_may_be_its_piece_still_held() -> None:
+    # quick hands: gote's 8b9b, and before it settled sente's horse lifted from 4f, 4e
+    # wobbling 49 ms (read with 8b9b as a chain ending in 4f4e, swapped out fast), then
+    # the horse set on 5e 0.35 s later. A chain's last move is marked as its attacker
+    # possibly still in the air, like a capture alone: 4f5e, not 4f4e and gote's S*5e
+    # (x0.4 --rich, the game lost)
+    sfen = "4k4/1r7/9/9/5p3/5+B3/9/9/4K4 b s 1"
+    s = _paced(sfen, ("5i4i", "5a6a", "4i5i"), 0.25, 0.5)
+    s.lift("8b", dt=0.5).place("9b", dt=0.3)
+    s.lift("4f", dt=0.29).lift("4e", dt=0.1).place("4e", dt=0.049).place("5e", dt=0.35)
+    tracker, outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves)[3:] == ["8b9b", "4f5e"] and tracker.unresolved() is None
