@@ -24,7 +24,14 @@ from typing import Any
 from board_bridge.drivers.buttons import parse_button
 from board_bridge.drivers.gpio import resolve_pin_factory
 from board_bridge.drivers.matrix import MatrixConfigError, SquareMap
-from board_bridge.drivers.scanning import MAX_SCAN_HZ, MIN_SCAN_HZ, ScannedSource
+from board_bridge.drivers.scanning import (
+    DEBOUNCE_MS,
+    DEBOUNCE_SCANS,
+    MAX_SCAN_HZ,
+    MIN_SCAN_HZ,
+    SCAN_HZ,
+    ScannedSource,
+)
 from board_bridge.drivers.settings import DriverConfigError, Settings
 from board_bridge.tracker.events import EMPTY, OCCUPIED
 
@@ -63,9 +70,9 @@ class GpioMatrixSource(ScannedSource):
         columns: Sequence[int | str] = DEFAULT_COLUMNS,
         *,
         pin_factory: Any = None,
-        scan_hz: float = 200.0,
-        debounce_scans: int = 3,
-        debounce_ms: float = 5.0,
+        scan_hz: float = SCAN_HZ,
+        debounce_scans: int = DEBOUNCE_SCANS,
+        debounce_ms: float = DEBOUNCE_MS,
         row_drive: str = "open-drain",
         settle_us: float = 20.0,
         square_map: SquareMap | None = None,
@@ -145,9 +152,9 @@ class GpioMatrixSource(ScannedSource):
                 rows,
                 columns,
                 pin_factory=s.raw("pin_factory", None),
-                scan_hz=s.number("scan_hz", 200.0, lo=MIN_SCAN_HZ, hi=MAX_SCAN_HZ),
-                debounce_scans=s.integer("debounce_scans", 3, lo=1, hi=100),
-                debounce_ms=s.number("debounce_ms", 5.0, lo=0, hi=1000),
+                scan_hz=s.number("scan_hz", SCAN_HZ, lo=MIN_SCAN_HZ, hi=MAX_SCAN_HZ),
+                debounce_scans=s.integer("debounce_scans", DEBOUNCE_SCANS, lo=1, hi=100),
+                debounce_ms=s.number("debounce_ms", DEBOUNCE_MS, lo=0, hi=1000),
                 row_drive=s.text("row_drive", "open-drain", choices=ROW_DRIVES),
                 settle_us=s.number("settle_us", 20.0, lo=0, hi=1000),
                 square_map=square_map,

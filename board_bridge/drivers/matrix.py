@@ -140,11 +140,18 @@ class Debouncer:
     Frame times never go backwards.
 
     The first frame comes once the whole board has read the same for ``scans``
-    scans and ``stable`` seconds. ``size`` other than 81 debounces other inputs
-    (a row of buttons) through :meth:`update_raw`.
+    scans and ``stable`` seconds (or ``boot``: other (scans, seconds) for it alone).
+    ``size`` other than 81 debounces other inputs (a row of buttons) through
+    :meth:`update_raw`.
     """
 
-    def __init__(self, scans: int = 3, stable: float = 0.005, size: int = 81) -> None:
+    def __init__(
+        self,
+        scans: int = 3,
+        stable: float = 0.005,
+        size: int = 81,
+        boot: tuple[int, float] | None = None,
+    ) -> None:
         if scans < 1:
             raise MatrixConfigError(f"debounce_scans must be at least 1: {scans}")
         if stable < 0:
@@ -152,6 +159,7 @@ class Debouncer:
         self.scans = scans
         self.stable = stable
         self.size = size
+        self._boot_scans, self._boot_stable = (scans, stable) if boot is None else boot
         self._state: str | None = None
         self._last_raw: str | None = None
         self._pending: dict[int, _Pending] = {}
@@ -225,7 +233,7 @@ class Debouncer:
             boot = self._boot = _Pending(raw, t, 1)
         else:
             boot.count += 1
-        if boot.count >= self.scans and t - boot.since >= self.stable:
+        if boot.count >= self._boot_scans and t - boot.since >= self._boot_stable:
             self._state = self._last_raw = raw
             self._boot = None
             self._last_t = max(self._last_t, boot.since)

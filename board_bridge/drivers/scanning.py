@@ -26,6 +26,18 @@ log = logging.getLogger(__name__)
 
 MIN_SCAN_HZ = 100.0
 MAX_SCAN_HZ = 5000.0
+#: the defaults of the polled sources: scans a second, and the squares' debouncing (a
+#: square changes after reading the same in this many scans in a row, spanning at least
+#: this many ms). One scan: a fast capture empties its target for as little as 8 ms at
+#: quick hands, and the tracker reads a landing's contact bounce itself. With 3 scans and
+#: 5 ms at 200 Hz, 18 of 52 logs of the independent hand at x0.5 lost their game (a
+#: capture never seen); with 2 scans, 6 (docs/hardware.md, "Debouncing").
+SCAN_HZ = 200.0
+DEBOUNCE_SCANS = 1
+DEBOUNCE_MS = 0.0
+#: the buttons' debouncing (scans, ms): a press is held far longer than its bounce
+BUTTON_SCANS = 3
+BUTTON_MS = 5.0
 
 
 class ScannedSource(SensorSource):
@@ -40,9 +52,9 @@ class ScannedSource(SensorSource):
     def __init__(
         self,
         *,
-        scan_hz: float = 200.0,
-        debounce_scans: int = 3,
-        debounce_ms: float = 5.0,
+        scan_hz: float = SCAN_HZ,
+        debounce_scans: int = DEBOUNCE_SCANS,
+        debounce_ms: float = DEBOUNCE_MS,
         button_values: Sequence[str | None] = (),
         button_holds: Sequence[float] = (),
         clock: Callable[[], float] = time.monotonic,
@@ -63,7 +75,14 @@ class ScannedSource(SensorSource):
         if len(self.button_holds) != len(self.button_values):
             raise ValueError("one hold time per button")
         self._held_since: dict[int, float] = {}
-        self._buttons = Debouncer(debounce_scans, debounce_ms / 1000.0, size=len(button_values))
+        # (the buttons' first state comes with the squares' first frame: a press after it
+        # is an edge)
+        self._buttons = Debouncer(
+            BUTTON_SCANS,
+            BUTTON_MS / 1000.0,
+            size=len(button_values),
+            boot=(debounce_scans, debounce_ms / 1000.0),
+        )
         self._loop: asyncio.AbstractEventLoop | None = None
         self._queue: asyncio.Queue[SensorEvent | BaseException] | None = None
         self._thread: threading.Thread | None = None

@@ -22,7 +22,14 @@ from typing import Any, Protocol
 from board_bridge.drivers.buttons import check_input_value, parse_button
 from board_bridge.drivers.gpio import resolve_pin_factory
 from board_bridge.drivers.matrix import POLARITY_MODES, MatrixConfigError, polarity_cell
-from board_bridge.drivers.scanning import MAX_SCAN_HZ, MIN_SCAN_HZ, ScannedSource
+from board_bridge.drivers.scanning import (
+    DEBOUNCE_MS,
+    DEBOUNCE_SCANS,
+    MAX_SCAN_HZ,
+    MIN_SCAN_HZ,
+    SCAN_HZ,
+    ScannedSource,
+)
 from board_bridge.drivers.settings import DriverConfigError, Settings
 from board_bridge.tracker.events import EMPTY, OCCUPIED
 
@@ -92,9 +99,9 @@ class ShiftRegisterSource(ScannedSource):
         check_byte: int | None = 0x00,
         pin_factory: Any = None,
         spi: SpiDevice | None = None,
-        scan_hz: float = 200.0,
-        debounce_scans: int = 3,
-        debounce_ms: float = 5.0,
+        scan_hz: float = SCAN_HZ,
+        debounce_scans: int = DEBOUNCE_SCANS,
+        debounce_ms: float = DEBOUNCE_MS,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         if polarity is not None and polarity not in POLARITY_MODES:
@@ -197,9 +204,9 @@ class ShiftRegisterSource(ScannedSource):
                 active_low=s.boolean("active_low", True),
                 check_byte=check,
                 pin_factory=s.raw("pin_factory", None),
-                scan_hz=s.number("scan_hz", 200.0, lo=MIN_SCAN_HZ, hi=MAX_SCAN_HZ),
-                debounce_scans=s.integer("debounce_scans", 3, lo=1, hi=100),
-                debounce_ms=s.number("debounce_ms", 5.0, lo=0, hi=1000),
+                scan_hz=s.number("scan_hz", SCAN_HZ, lo=MIN_SCAN_HZ, hi=MAX_SCAN_HZ),
+                debounce_scans=s.integer("debounce_scans", DEBOUNCE_SCANS, lo=1, hi=100),
+                debounce_ms=s.number("debounce_ms", DEBOUNCE_MS, lo=0, hi=1000),
             )
         except (MatrixConfigError, TypeError, ValueError) as exc:
             raise DriverConfigError(f'source "shift-register": {exc}') from None

@@ -13,7 +13,10 @@ class Config:
     # COL_PINS[0] is file 9 ... COL_PINS[8] is file 1 (the board as sente sees it).
     COL_PINS = (11, 12, 13, 14, 15, 16, 17, 18, 19)
     SCAN_SETTLE_US = 20  # wait after driving a row before reading the columns
-    DEBOUNCE_MS = 20  # a square must read the same for this long to count
+    # a square must read the same for this long to count: keep it short, a fast capture
+    # empties its target for as little as 8 ms at quick hands (with 20, 21 of 52 logs of
+    # the independent hand at x1.0 lost their game; docs/hardware.md, "Debouncing")
+    DEBOUNCE_MS = 5
 
     # ---- what the board reports: 0 occupancy ('.'/'x'), 1 polarity ('.'/'u'/'p')
     BOARD_KIND = 0

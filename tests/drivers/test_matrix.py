@@ -53,6 +53,15 @@ def test_boot_waits_out_a_bounce() -> None:
     assert out == [(0.02, ALL_EMPTY)]
 
 
+def test_the_first_state_may_come_sooner_than_a_change() -> None:
+    # the buttons' debouncer boots with the squares' (one scan), a press needs three
+    deb = Debouncer(scans=3, stable=0.004, boot=(1, 0.0))
+    pressed = with_cells(s0="x")
+    assert feed(deb, [(0.0, ALL_EMPTY)]) == [(0.0, ALL_EMPTY)]
+    assert feed(deb, [(0.002, pressed), (0.004, pressed)]) == []
+    assert feed(deb, [(0.006, pressed)]) == [(0.002, pressed)]
+
+
 def test_a_change_needs_n_scans_and_t_seconds_and_keeps_its_edge_time() -> None:
     deb = Debouncer(scans=3, stable=0.010)
     feed(deb, [(0.0, ALL_EMPTY)] * 1 + [(0.001, ALL_EMPTY), (0.002, ALL_EMPTY), (0.012, ALL_EMPTY)])
