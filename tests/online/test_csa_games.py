@@ -107,7 +107,12 @@ def assert_record_matches(client: CsaClient, server: CsaTestServer) -> None:
     written = read_record(record.path)
     assert client.game is not None
     assert written.start_sfen.split()[:3] == client.game.start_sfen.split()[:3]
-    server_moves = [(pm.move, pm.color, pm.time) for pm in written.moves]
+    # the record keeps the server's time units, the client seconds
+    units = [rule.unit_seconds for rule in server.setup.times]
+    server_moves = [
+        (pm.move, pm.color, None if pm.time is None else pm.time * units[pm.color])
+        for pm in written.moves
+    ]
     client_moves = [(p.move, p.color, p.time) for p in client.history]
     assert client_moves == server_moves
     assert client.outcome is not None
@@ -205,10 +210,11 @@ async def test_time_up_with_millisecond_units(tmp_path: Path) -> None:
     setup = GameSetup(times=(rule, rule))
     async with session(tmp_path, setup) as (server, player, opponent):
         await start(player, opponent)
+        await asyncio.sleep(0.02)  # some milliseconds charged: the record writes T0.02 or so
         await player.send_move(Move.from_usi("7g7f"))
         confirmed = (await events_until(player, (MoveConfirmed,)))[-1]
         assert isinstance(confirmed, MoveConfirmed) and confirmed.time is not None
-        assert 0 <= confirmed.time < 1.5  # milliseconds charged, in seconds
+        assert 0.02 <= confirmed.time < 1.5  # milliseconds charged, in seconds
         clock = (await events_until(player, (ClockUpdate,)))[-1]
         assert isinstance(clock, ClockUpdate)
         assert clock.clock.remaining[BLACK] == pytest.approx(1.5 - confirmed.time)
