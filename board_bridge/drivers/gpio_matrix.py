@@ -27,10 +27,9 @@ from board_bridge.drivers.matrix import MatrixConfigError, SquareMap
 from board_bridge.drivers.scanning import (
     DEBOUNCE_MS,
     DEBOUNCE_SCANS,
-    MAX_SCAN_HZ,
-    MIN_SCAN_HZ,
     SCAN_HZ,
     ScannedSource,
+    scan_settings,
 )
 from board_bridge.drivers.settings import DriverConfigError, Settings
 from board_bridge.tracker.events import EMPTY, OCCUPIED
@@ -152,9 +151,7 @@ class GpioMatrixSource(ScannedSource):
                 rows,
                 columns,
                 pin_factory=s.raw("pin_factory", None),
-                scan_hz=s.number("scan_hz", SCAN_HZ, lo=MIN_SCAN_HZ, hi=MAX_SCAN_HZ),
-                debounce_scans=s.integer("debounce_scans", DEBOUNCE_SCANS, lo=1, hi=100),
-                debounce_ms=s.number("debounce_ms", DEBOUNCE_MS, lo=0, hi=1000),
+                **scan_settings(s),
                 row_drive=s.text("row_drive", "open-drain", choices=ROW_DRIVES),
                 settle_us=s.number("settle_us", 20.0, lo=0, hi=1000),
                 square_map=square_map,

@@ -17,9 +17,11 @@ import logging
 import threading
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
+from typing import Any
 
 from board_bridge.drivers.base import SensorSource, SourceDisconnected
 from board_bridge.drivers.matrix import Debouncer
+from board_bridge.drivers.settings import Settings
 from board_bridge.tracker.events import PlayerInput, SensorEvent
 
 log = logging.getLogger(__name__)
@@ -38,6 +40,16 @@ DEBOUNCE_MS = 0.0
 #: the buttons' debouncing (scans, ms): a press is held far longer than its bounce
 BUTTON_SCANS = 3
 BUTTON_MS = 5.0
+
+
+def scan_settings(s: Settings) -> dict[str, Any]:
+    """The polled sources' own keys of a driver's settings (``scan_hz``,
+    ``debounce_scans``, ``debounce_ms``), as keyword arguments of its constructor."""
+    return {
+        "scan_hz": s.number("scan_hz", SCAN_HZ, lo=MIN_SCAN_HZ, hi=MAX_SCAN_HZ),
+        "debounce_scans": s.integer("debounce_scans", DEBOUNCE_SCANS, lo=1, hi=100),
+        "debounce_ms": s.number("debounce_ms", DEBOUNCE_MS, lo=0, hi=1000),
+    }
 
 
 class ScannedSource(SensorSource):

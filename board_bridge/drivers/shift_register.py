@@ -25,10 +25,9 @@ from board_bridge.drivers.matrix import POLARITY_MODES, MatrixConfigError, polar
 from board_bridge.drivers.scanning import (
     DEBOUNCE_MS,
     DEBOUNCE_SCANS,
-    MAX_SCAN_HZ,
-    MIN_SCAN_HZ,
     SCAN_HZ,
     ScannedSource,
+    scan_settings,
 )
 from board_bridge.drivers.settings import DriverConfigError, Settings
 from board_bridge.tracker.events import EMPTY, OCCUPIED
@@ -204,9 +203,7 @@ class ShiftRegisterSource(ScannedSource):
                 active_low=s.boolean("active_low", True),
                 check_byte=check,
                 pin_factory=s.raw("pin_factory", None),
-                scan_hz=s.number("scan_hz", SCAN_HZ, lo=MIN_SCAN_HZ, hi=MAX_SCAN_HZ),
-                debounce_scans=s.integer("debounce_scans", DEBOUNCE_SCANS, lo=1, hi=100),
-                debounce_ms=s.number("debounce_ms", DEBOUNCE_MS, lo=0, hi=1000),
+                **scan_settings(s),
             )
         except (MatrixConfigError, TypeError, ValueError) as exc:
             raise DriverConfigError(f'source "shift-register": {exc}') from None
