@@ -1036,7 +1036,7 @@ class Tracker:
                 extra = tuple(sq for sq in lifted0 if sq not in (om.from_square, om.to_square))
                 deps = _dep_lifted(extra, {om.to_square: 1})
                 cands.append(_Expl(INPROG0, lifted=lifted0, involved=deps))
-        if quick and any(c.kind == CORRECT and not c.held for c in cands):
+        if quick and any(c.kind == CORRECT for c in cands):  # (none of them doubted)
             # set down too soon after the capture's landing for the opponent's reply
             for c in cands:
                 if c.kind == MOVE:
