@@ -231,6 +231,22 @@ class _Ply:
     # short only for its capture's wait, and waited long enough if a drop on the square
     # its attacker left comes next (see Tracker._origin_drop_wait)
     lenient: bool = False
+    # a capture not waited out (shown briefly, or what came next could be its attacker
+    # still held): see _stands
+    doubtful: bool = False
+
+
+def _stands(chain: tuple[_Ply, ...], last: tuple[Move, ...], k: int) -> bool:
+    """Whether a chain's ``k``-th move (then the final move ``last``, or none) stands as
+    far as its capture goes: not one that may be its attacker still in the air (one not
+    waited out, or followed only by drops or by no move yet: a piece hovering reads as a
+    drop). A move from the board after it (a piece lifted that the held one could not
+    be) proves it."""
+    ply = chain[k]
+    if ply.doubtful:
+        return False
+    later = [p.variants[0] for p in chain[k + 1 :]] + list(last[:1])
+    return ply.take is None or any(m.from_square is not None for m in later)
 
 
 def _shorts(chain: tuple[_Ply, ...], last: tuple[Move, ...]) -> int:
@@ -851,6 +867,16 @@ class Tracker:
                 return []
         held = self._held(ctx, expl, quiet) if expl.capture else _INF
         if not force and held < self._capture_wait():
+            first = self._proven_first(expl) if not ctx.virtual else None
+            if first is not None:
+                # a chain waiting for its last capture, or one only drops followed, whose
+                # first move a move from the board came after: that move stands (quick
+                # hands never leave the board quiet long enough for the whole chain)
+                if self._open_held and self._keeps_stories():
+                    self._keep_held(ctx)
+                self._keep_others(ctx, expl)
+                outs = self._new_move(ctx.cur, first.variants, first.t, first.t, first.cells)
+                return outs + self._decide(now, force)
             if expl.kind in (MOVE, CORRECT, TWO) and self._keeps_stories():
                 self._waiting = (self._state_id, self._gen, expl)
             return []
@@ -870,6 +896,17 @@ class Tracker:
         outs = self._apply(ctx, expl)
         self._note_in_the_air(ctx, expl, held, was_pending)
         return outs
+
+    def _proven_first(self, expl: _Expl) -> _Ply | None:
+        """A chain's first move, if it stands whatever the rest of the chain waits for: a
+        move (not a correction) shown long enough, asking nothing, and no capture that may
+        be its attacker held (see _stands)."""
+        if expl.kind != TWO:
+            return None
+        first = expl.chain[0]
+        if first.correcting or first.short or not _stands(expl.chain, expl.moves, 0):
+            return None
+        return first if len(self._choose(first.variants)) == 1 else None
 
     def _note_in_the_air(
         self, ctx: _Ctx, expl: _Expl, held: float, was_pending: _Pending | None
@@ -1576,6 +1613,7 @@ class Tracker:
                     held_ply,
                     take,
                     lenient=unwaited and not brief and held_for >= self._origin_drop_wait(),
+                    doubtful=cap and (brief or unwaited or correcting),
                 )
                 chain = (*prefix, ply)
                 for m1 in ms:
@@ -1618,7 +1656,9 @@ class Tracker:
                                 chain=chain,
                                 lifted=lifted2,
                                 windows=windows,
-                                capture=cap or cap2,
+                                # (the chain's captures wait only while unproven)
+                                capture=cap2
+                                or not all(_stands(chain, ms2, k) for k in range(len(chain))),
                                 takes=tuple(p.take for p in chain if p.take is not None)
                                 + ((_taking(p1, ms2[0], t0, _INF),) if cap2 else ()),
                                 # a chain ending with a piece merely lifted is weak evidence

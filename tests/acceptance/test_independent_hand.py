@@ -24,8 +24,15 @@ from tests.conftest import corpus_games
 GAMES = corpus_games()
 
 
-def _replayed(sfen: str, moves: list[str], seed: int, noise: Noise, target_first: bool) -> None:
-    problem = check(sfen, moves, seed, noise, target_first)
+def _replayed(
+    sfen: str,
+    moves: list[str],
+    seed: int,
+    noise: Noise,
+    target_first: bool,
+    sensing: str = "occupancy",
+) -> None:
+    problem = check(sfen, moves, seed, noise, target_first, sensing)
     assert problem is None, problem
 
 
@@ -784,6 +791,24 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "rich",
     ),
+    "x0.3 polarity: captures answered within a second: the chain outgrew its depth": (
+        13,
+        1713213,
+        False,
+        None,
+        0.3,
+        True,
+        "polarity",
+    ),
+    "x0.3: B*3a, S*2i, 3a touched, while a capture waited: read as B*2i and S*3a": (
+        11,
+        1721111,
+        False,
+        None,
+        0.3,
+        True,
+        "rich",
+    ),
 }
 
 
@@ -796,7 +821,8 @@ def test_once_missed(why: str) -> None:
     else:
         game = GAMES[index]
     noise = noise_for(only, pace, extra, rich="rich" in more, overlap="overlap" in more)
-    _replayed(game["sfen"], game["moves"], seed, noise, target_first)
+    sensing = "polarity" if "polarity" in more else "occupancy"
+    _replayed(game["sfen"], game["moves"], seed, noise, target_first, sensing)
 
 
 def _exact(game: dict[str, Any], log: list[SensorEvent]) -> None:

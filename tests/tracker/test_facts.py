@@ -1065,3 +1065,22 @@ def test_a_chains_last_capture_swapped_out_fast_may_be_its_piece_still_held() ->
     s.lift("4f", dt=0.29).lift("4e", dt=0.1).place("4e", dt=0.049).place("5e", dt=0.35)
     tracker, outs = run(s.events, sfen, tail=5.0)
     assert usi(tracker.moves)[3:] == ["8b9b", "4f5e"] and tracker.unresolved() is None
+
+
+def test_captures_answered_at_once_are_made_though_the_board_is_never_quiet() -> None:
+    # quick hands: three captures, each target off 0.3 s (its attacker may have been held
+    # while a knocked piece was put back), each answered by a king move 0.6 s after its
+    # landing. A capture followed by a move from the board stands: each is made as soon
+    # as the reply is, not once the board has been quiet for the capture's wait (which
+    # it never is: the tracker fell six moves behind, and at x0.3 --polarity, 2d1c, 5c4b,
+    # 1c3e+ ..., more moves than a chain holds, nothing explained the board and the game
+    # was lost)
+    sfen = "k8/9/9/5n3/4ps3/4G4/9/9/4K4 b - 1"
+    s = _paced(sfen, ("5i4i", "9a9b", "4i5i", "9b9a"), 0.25, 0.5)
+    captures = (("5f", "5e", "9a8a"), ("5e", "4e", "8a7a"), ("4e", "4d", "7a6a"))
+    for attacker, target, reply in captures:
+        s.lift(attacker, dt=0.5).lift(target, dt=0.1).place(target, dt=0.3)
+        s.play(reply, dt=0.6)
+    tracker, outs = run(s.events, sfen, tail=0.4)
+    assert usi(tracker.moves)[4:] == ["5f5e", "9a8a", "5e4e", "8a7a", "4e4d", "7a6a"]
+    assert tracker.unresolved() is None and of(outs, IllegalState) == []
