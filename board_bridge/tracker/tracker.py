@@ -1977,7 +1977,7 @@ class Tracker:
             cands = self._candidates(ctx, obs, _INF)
             asking = expl.score[0] > 0 and not self._asks(expl, None)
             chains = self._scored_chains(ctx, obs) if expl.kind == TWO or asking else []
-            self._keep_rival(expl, cands + chains if expl.kind == TWO else cands)
+            self._keep_rival(expl, cands + chains)
             if asking:
                 self._keep_asking(expl, cands + chains)
         if _corrects(expl):
@@ -1998,16 +1998,18 @@ class Tracker:
         self._keep(_Fork(alt, [], plies, at))
 
     def _keep_rival(self, expl: _Expl, cands: list[_Expl]) -> None:
-        """Other moves (``cands``, the state's explanations) explain the board as well (a
-        capture, then the opponent's hand on a piece the attacker could also take: which
-        was taken?): keep the best of them as the other story, taken if the tracker's own
-        later fails."""
+        """Other moves (``cands``, the state's explanations and chains) explain the board
+        as well (a capture, then the opponent's hand on a piece the attacker could also
+        take: which was taken?), or with one lift more left over (a piece set down on a
+        wrong square, then moved on to take, read as left there and taken by the
+        opponent's reply, target first, with the first target knocked): keep the best of
+        them as the other story, taken if the tracker's own later fails."""
         mine = _story(expl)
         rivals = [
             c
             for c in cands
             if ((c.kind in (MOVE, CORRECT) and c.moves) or (c.kind == TWO and c.chain))
-            and c.score[0] <= expl.score[0]
+            and c.score[0] <= expl.score[0] + 1
             and _story(c) != mine
         ]
         if rivals:

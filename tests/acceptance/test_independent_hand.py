@@ -809,6 +809,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "rich",
     ),
+    "x0.3: 4g5f corrected to 4g3h, then 5g5f: read as 5g taking on 5f, the game lost": (
+        "random 17221",
+        17221,
+        False,
+        None,
+        0.3,
+        True,
+        "rich",
+    ),
 }
 
 

@@ -1084,3 +1084,20 @@ def test_captures_answered_at_once_are_made_though_the_board_is_never_quiet() ->
     tracker, outs = run(s.events, sfen, tail=0.4)
     assert usi(tracker.moves)[4:] == ["5f5e", "9a8a", "5e4e", "8a7a", "4e4d", "7a6a"]
     assert tracker.unresolved() is None and of(outs, IllegalState) == []
+
+
+def test_a_story_one_lift_worse_is_kept_and_taken_when_the_other_fails() -> None:
+    # quick hands: gote's gold set on 5f, moved on 0.31 s later to take the silver on 3g
+    # (off 0.2 s), and sente's pawn pushed to 5f at once. The same readings are 4f5f,
+    # then 5g taking the gold target first with 3g knocked: one lift fewer left over.
+    # Gote's silver dropped next shows the gold took it; that story, kept though it
+    # scored a lift worse, is taken (x0.3 --rich: 4g3h read as 4g5f and 5g5f, and
+    # the game was lost at S*7d)
+    sfen = "4k4/9/9/9/9/5g3/4P1S2/9/4K4 w - 1"
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), 0.17, 0.35)
+    s.lift("4f", dt=0.6).place("5f", dt=0.23).lift("5f", dt=0.31)
+    s.lift("3g", dt=0.08).place("3g", dt=0.2).lift("5g", dt=0.26).place("5f", dt=0.12)
+    s.place("7d", dt=1.4).play("5i4i", dt=0.8)
+    tracker, outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves)[4:] == ["4f3g", "5g5f", "S*7d", "5i4i"]
+    assert tracker.unresolved() is None
