@@ -1656,9 +1656,9 @@ class Tracker:
                                 chain=chain,
                                 lifted=lifted2,
                                 windows=windows,
-                                # (the chain's captures wait only while unproven)
-                                capture=cap2
-                                or not all(_stands(chain, ms2, k) for k in range(len(chain))),
+                                # (its last ply's capture waits only while unproven;
+                                # the earlier ones' waits are their plies' own: short)
+                                capture=cap2 or not _stands(chain, ms2, len(chain) - 1),
                                 takes=tuple(p.take for p in chain if p.take is not None)
                                 + ((_taking(p1, ms2[0], t0, _INF),) if cap2 else ()),
                                 # a chain ending with a piece merely lifted is weak evidence

@@ -818,6 +818,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "rich",
     ),
+    "x0.3: a correction, then six moves in 4.5 s: four lost while the chain waited": (
+        25,
+        1720225,
+        False,
+        None,
+        0.3,
+        True,
+    ),
 }
 
 

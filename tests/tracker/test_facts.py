@@ -1086,6 +1086,24 @@ def test_captures_answered_at_once_are_made_though_the_board_is_never_quiet() ->
     assert tracker.unresolved() is None and of(outs, IllegalState) == []
 
 
+def test_a_chains_earlier_capture_does_not_hold_the_chain_back() -> None:
+    # quick hands: the gold set on 6g, moved on to take 7g (a correction, the target off
+    # 0.18 s), then five moves each within a second. Only a chain's last capture waits
+    # for the board to be quiet; an earlier one's wait is its own ply's (shown long
+    # enough). When every capture of the chain waited, nothing was made until the board
+    # had been quiet, and by then the chain was too long (x0.3: 6h7g, 1e1f, P*8h, 8g8e,
+    # 8h8g, 8e8g: the board back to the occupancy after 1e1f, four moves lost)
+    sfen = "4k4/9/9/9/9/9/2p6/3G5/4K4 b P 1"
+    s = _paced(sfen, ("5i4i", "5a6a", "4i5i", "6a5a"), 0.17, 0.35)
+    s.lift("6h", dt=0.6).place("6g", dt=0.2).lift("6g", dt=0.45)
+    s.lift("7g", dt=0.05).place("7g", dt=0.18)
+    s.play("5a4a", dt=0.9).play("P*2e", dt=0.8).play("4a5a", dt=0.6)
+    s.play("5i4i", dt=0.7).play("5a4a", dt=0.6)
+    tracker, outs = run(s.events, sfen, tail=0.4)
+    assert usi(tracker.moves)[4:] == ["6h7g", "5a4a", "P*2e", "4a5a", "5i4i", "5a4a"]
+    assert tracker.unresolved() is None
+
+
 def test_a_story_one_lift_worse_is_kept_and_taken_when_the_other_fails() -> None:
     # quick hands: gote's gold set on 5f, moved on 0.31 s later to take the silver on 3g
     # (off 0.2 s), and sente's pawn pushed to 5f at once. The same readings are 4f5f,
