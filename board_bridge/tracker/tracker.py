@@ -99,7 +99,8 @@ _REACTION_MIN = 0.4  # ... and at least this many seconds
 _CHAIN_STEPS = 2.5  # steps of the hands' pace: see Tracker._chain_wait
 _CHAIN_WAIT_MIN = 0.5  # ... and at least this many seconds
 _ORIGIN_STEPS = 1.5  # ... or this many, the opponent's drop on the attacker's square next
-_QUICK_STEPS = 1.8  # steps of the hands' pace: see Tracker._set_down_quick
+_QUICK_STEPS = 1.8  # steps of the hands' pace: see Tracker._set_down_after
+_SOON_STEPS = 3.0  # ... and the same
 _FORKS = 6  # other stories kept at once (see _Fork)
 _FORK_PLIES = 60  # ... each until the game went this many plies past it (both stories
 # can stay legal for a long while: a capture of one piece or of its neighbour)
@@ -1026,13 +1027,15 @@ class Tracker:
             if lifted is not None:
                 cands.append(_Expl(INPROG, lifted=lifted, involved=_dep_lifted(lifted, {})))
         om = ctx.open_move
-        quick = False  # a held attacker's piece set down soon (see _set_down_quick)
+        quick = False  # a held attacker's piece set down soon (see _set_down_after)
         if ctx.prev is not None and om is not None:
             prev = ctx.prev
             d0 = diff(obs, prev.exp)
             src_ok = self._src_ok(om, obs, ctx.w_cur, until)
             held = not src_ok and self._held_open(ctx, self._t_change)
-            quick = held and self._set_down_quick(ctx)
+            after = self._set_down_after(ctx)
+            quick = held and after is not None and after < _QUICK_STEPS
+            soon = after is None or after < _SOON_STEPS  # (see _set_down_after)
             # putting a captured piece back on the board is deliberate, and rare
             uncapture = bool(prev.codes[om.to_square])
             if not d0:
@@ -1046,13 +1049,12 @@ class Tracker:
                 for ms, cap in self._corrections(ctx, obs, d0, until, held):
                     deps = _dep_correct(prev, om, ms[0], {})
                     # the held piece's story is the less likely one (and waits to be
-                    # believed), unless its target was swapped out too fast for a touch:
-                    # the clean story then reads a piece wobbling after the landing, with
-                    # no hand to knock it, and the open capture is read as the knock; or
-                    # unless it was set down too soon after the landing for a reply
-                    doubted = (
-                        held and not quick and not self._swapped_fast(om, ms[0], ctx.w_prev, until)
-                    )
+                    # believed), unless its target was swapped out too fast for a touch
+                    # soon after the landing: the clean story then reads a piece wobbling
+                    # after the landing, with no hand to knock it, and the open capture is
+                    # read as the knock; or unless it was set down too soon for a reply
+                    fast = soon and self._swapped_fast(om, ms[0], ctx.w_prev, until)
+                    doubted = held and not quick and not fast
                     if held:
                         penalty = int(doubted)
                     else:
@@ -1102,12 +1104,17 @@ class Tracker:
             and t - ctx.w_cur <= 2 * self._capture_wait()
         )
 
-    def _set_down_quick(self, ctx: _Ctx) -> bool:
-        """Whether the piece just set down came less than ``_QUICK_STEPS`` of the hands'
-        pace after the open capture's landing: too soon for the opponent to reply, the
-        held attacker's own move is the likelier story (the target knocked and put back:
-        x2.0 5e4f, 4e knocked, the drop 1.7 steps later; x0.4 4c4a, 3b knocked, 1.2)."""
-        return self._pace is not None and self._t_change - ctx.w_cur < _QUICK_STEPS * self._pace
+    def _set_down_after(self, ctx: _Ctx) -> float | None:
+        """How many steps of the hands' pace after the open capture's landing the piece
+        just set down came (None until the pace is known). Under ``_QUICK_STEPS`` it was
+        too soon for the opponent to reply: the held attacker's own move is the likelier
+        story (the target knocked and put back: x2.0 5e4f, 4e knocked, the drop 1.7 steps
+        later; x0.4 4c4a, 3b knocked, 1.2). Over ``_SOON_STEPS`` the opponent's hand is at
+        the board, and a touch of theirs reads as short as a target swapped out (27 to
+        42 ms at x0.3): such a capture by the held attacker is doubted like any other
+        (x0.3 --overlap: 7c8d, then 6c touched 32 ms 1.04 s later, six steps, read as
+        7c6c)."""
+        return None if self._pace is None else (self._t_change - ctx.w_cur) / self._pace
 
     def _swapped_fast(self, om: Move, move: Move, since: float, until: float) -> bool:
         """Whether ``move``, a held attacker's capture replacing the open move ``om``, took

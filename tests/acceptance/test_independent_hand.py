@@ -826,6 +826,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.3,
         True,
     ),
+    "x0.3: 7c8d, then 6c touched 32 ms six steps later: read as 7c6c": (
+        1,
+        1712201,
+        False,
+        None,
+        0.3,
+        True,
+        "overlap",
+    ),
 }
 
 

@@ -1044,7 +1044,7 @@ def test_a_piece_set_down_soon_after_a_knock_is_the_held_piece_not_a_reply(
     # quick hands (a step of 0.25 s): the gold on 5f lifted, gote's pawn on 4e knocked
     # off for 34 ms (read at once as the capture 5f4e), and a piece set down on 4f 0.31 s
     # later: the same readings as 5f4e and gote's S*4f. 1.2 steps is too soon for gote to
-    # reply (Tracker._set_down_quick: x0.4 4c4a, x2.0 5e4f, both read as a capture and a
+    # reply (Tracker._set_down_after: x0.4 4c4a, x2.0 5e4f, both read as a capture and a
     # drop); 2.4 steps is a reply
     sfen = "4k4/9/9/9/5p3/4G4/9/9/4K4 b s 1"
     s = _paced(sfen, ("5i4i", "5a6a", "4i5i", "6a5a"), 0.25, 0.5)
@@ -1119,3 +1119,21 @@ def test_a_story_one_lift_worse_is_kept_and_taken_when_the_other_fails() -> None
     tracker, outs = run(s.events, sfen, tail=5.0)
     assert usi(tracker.moves)[4:] == ["4f3g", "5g5f", "S*7d", "5i4i"]
     assert tracker.unresolved() is None
+
+
+@pytest.mark.parametrize(("after", "want"), [(0.4, "5f4e"), (1.0, "5f5e")])
+def test_a_held_attackers_fast_capture_is_believed_only_soon_after_the_landing(
+    after: float, want: str
+) -> None:
+    # quick hands (a step of 0.17 s): the gold on 5f takes 5e (off 0.34 s: the gold may
+    # have been held while 5e was knocked), then 4e is off for 32 ms. 2.4 steps after the
+    # landing that is the held gold taking 4e, swapped out too fast for a touch; six steps
+    # after it, gote's hand is at the board and it is gote's touch (x0.3 --overlap: 7c8d,
+    # then 6c touched 32 ms 1.04 s later, read as 7c6c)
+    sfen = "4k4/9/9/9/4pp3/4G4/9/9/4K4 b - 1"
+    s = _paced(sfen, ("5i4i", "5a6a", "4i5i", "6a5a"), 0.17, 0.35)
+    s.lift("5f", dt=1.0).lift("5e", dt=0.1).place("5e", dt=0.34)
+    s.lift("4e", dt=after).place("4e", dt=0.032)
+    s.play("5a4a", dt=0.5)
+    tracker, outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves)[4:] == [want, "5a4a"] and tracker.unresolved() is None
