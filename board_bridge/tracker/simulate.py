@@ -378,7 +378,7 @@ class _Hand:
                 kcell = self.lift(k)
                 self.wait(0.08, 0.5)
                 self.land(k, kcell)
-                self.wait(0.05, 0.3, scaled=False)
+                self.wait(0.03, 0.2)  # on to the target in the same motion
         if correction:
             wrong = self.rng.choice(legal_targets)
             c = wrong.to_square

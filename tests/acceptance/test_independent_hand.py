@@ -835,6 +835,33 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "overlap",
     ),
+    "x0.3: 4f3e, then 4e touched 0.29 s (one step) after the landing: read as 4f4e": (
+        25,
+        1821025,
+        False,
+        None,
+        0.3,
+        True,
+        "rich",
+    ),
+    "x0.3: 7c8d, then 6d touched 0.33 s (1.1 steps) after the landing: read as 7c6d": (
+        1,
+        1722101,
+        False,
+        None,
+        0.3,
+        True,
+        "overlap",
+    ),
+    "x0.3 polarity: 6d6e corrected to take 5d, 5c touched 0.26 s after: read as 6d5c": (
+        "random 17252",
+        17252,
+        False,
+        None,
+        0.3,
+        True,
+        "polarity",
+    ),
 }
 
 

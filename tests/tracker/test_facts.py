@@ -813,6 +813,9 @@ def test_a_capture_whose_slider_was_seen_crossing_its_path_wins_a_tie() -> None:
         (0.8, 0.6, 0.6, 0.4),
         # quick hands whose touch lasts 72 ms: still a touch (Tracker._touch_min)
         (0.25, 0.3, 0.85, 0.072),
+        # the quickest hands (a step of 0.3 s; x0.3): 0.33 s, 1.1 steps, after it (the
+        # floor, _REACTION_MIN, was 0.4 s: read as 5f4e)
+        (0.3, 0.22, 0.33, 0.28),
     ],
 )
 def test_a_touch_a_pause_after_a_capture_is_not_a_knock_in_it(
@@ -823,7 +826,7 @@ def test_a_touch_a_pause_after_a_capture_is_not_a_knock_in_it(
     # gote then plays 5a4a and the log ends. The same readings as the gold held, 5e
     # knocked, and 4e taken, and both stories stay legal; but a hand that knocked 5e
     # would have lifted its target at once after putting it back (docs/tracker.md,
-    # "Limits": within 0.72 steps and 0.4 s measured), not after a pause.
+    # "Limits": within 0.72 steps measured), not after a pause.
     sfen = "4k4/9/9/9/4pp3/4G4/9/9/4K4 b - 1"
     s = _paced(sfen, ("5i4i", "5a6a", "4i5i", "6a5a"), step, 1.0)
     s.lift("5f").lift("5e", dt=0.2).place("5e", dt=down)
