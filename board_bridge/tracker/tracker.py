@@ -1033,8 +1033,8 @@ class Tracker:
             d0 = diff(obs, prev.exp)
             src_ok = self._src_ok(om, obs, ctx.w_cur, until)
             held = not src_ok and self._held_open(ctx, self._t_change)
-            after = self._set_down_after(ctx)
-            quick = held and after is not None and after < _QUICK_STEPS
+            after = self._set_down_after(ctx) if held else None
+            quick = after is not None and after < _QUICK_STEPS
             soon = after is None or after < _SOON_STEPS  # (see _set_down_after)
             # putting a captured piece back on the board is deliberate, and rare
             uncapture = bool(prev.codes[om.to_square])
@@ -1053,8 +1053,11 @@ class Tracker:
                     # soon after the landing: the clean story then reads a piece wobbling
                     # after the landing, with no hand to knock it, and the open capture is
                     # read as the knock; or unless it was set down too soon for a reply
-                    fast = soon and self._swapped_fast(om, ms[0], ctx.w_prev, until)
-                    doubted = held and not quick and not fast
+                    doubted = (
+                        held
+                        and not quick
+                        and not (soon and self._swapped_fast(om, ms[0], ctx.w_prev, until))
+                    )
                     if held:
                         penalty = int(doubted)
                     else:
