@@ -1022,7 +1022,10 @@ class Tracker:
             for ms, cap in self._complete(cur, obs, d, ctx.w_cur, None, until):
                 deps = _dep_move(cur, ms[0], {})
                 takes = (_taking(cur, ms[0], _NEG_INF, _INF),) if cap else ()
-                cands.append(_Expl(MOVE, moves=ms, capture=cap, involved=deps, takes=takes))
+                penalty = int(cap and self._from_nowhere(cur, ms[0], touches, until))
+                cands.append(
+                    _Expl(MOVE, moves=ms, capture=cap, involved=deps, takes=takes, penalty=penalty)
+                )
             lifted = self._lifted(cur, obs, d)
             if lifted is not None:
                 cands.append(_Expl(INPROG, lifted=lifted, involved=_dep_lifted(lifted, {})))
@@ -1094,6 +1097,34 @@ class Tracker:
         for c in cands:
             c.score = self._score(c, touches)
         return cands
+
+    def _from_nowhere(
+        self, base: PosInfo, move: Move, touches: dict[int, list[tuple[float, float]]], until: float
+    ) -> bool:
+        """After a capture's landing (its target's last refill), did the board show a piece
+        more than its position has, none of them in the air, while the opponent had nothing
+        in hand to drop? No hand put it there: the capture's attacker was still held (set
+        down on a square it could not reach, before the target it took), and the target's
+        refill was a knocked piece put back."""
+        lifts = touches.get(move.to_square)
+        if not lifts or lifts[-1][1] == _INF or any(base.board.pieces_in_hand[1 - base.turn]):
+            return False
+        landed = lifts[-1][1]
+        exp = self._cache.after(base, move).exp
+        for t, cells in reversed(self._states):
+            if t <= landed:
+                break
+            if t >= until:
+                continue
+            extra = air = 0
+            for sq in diff(cells, exp):
+                if cells[sq] == EMPTY:
+                    air += 1
+                elif exp[sq] == EMPTY:
+                    extra += 1
+            if extra > air:
+                return True
+        return False
 
     def _held_open(self, ctx: _Ctx, t: float) -> bool:
         """A capture made when its wait ran out (or whose promotion question waits), then
@@ -1806,13 +1837,16 @@ class Tracker:
         if fr is None:
             return False
         reach = {m.to_square for m in base.moves_from(fr)}
+        # a square it cannot reach filled: the opponent's drop, if it has a piece to drop
+        # (else the held piece set down on a wrong square, or a piece from nowhere)
+        replies = any(base.board.pieces_in_hand[1 - base.turn])
         for sq in diff(before, after):
             if sq == capture.to_square:
                 return False
             if after[sq] == EMPTY:
                 if before[sq] != EMPTY and (sq not in reach or not base.theirs(sq)):
                     return False
-            elif before[sq] == EMPTY and sq not in reach and sq != fr:
+            elif before[sq] == EMPTY and sq not in reach and sq != fr and replies:
                 return False
         return True
 

@@ -1140,3 +1140,21 @@ def test_a_held_attackers_fast_capture_is_believed_only_soon_after_the_landing(
     s.play("5a4a", dt=0.5)
     tracker, outs = run(s.events, sfen, tail=5.0)
     assert usi(tracker.moves)[4:] == [want, "5a4a"] and tracker.unresolved() is None
+
+
+@pytest.mark.parametrize(("step", "down"), [(0.17, 0.3), (0.5, 0.4), (1.0, 1.5)])
+def test_a_held_attacker_set_down_where_it_cannot_go_then_taking_is_no_capture_before(
+    step: float, down: float
+) -> None:
+    # the gold on 5f lifted, gote's pawn on 5e knocked off and put back (read as 5f5e),
+    # then the gold set down on 3d, a square it cannot reach, and taken on to 4e (its
+    # pawn swapped out fast). Read as 5f5e, the piece on 3d came from nowhere: gote has
+    # nothing in hand to drop and neither hand held a piece. It was the held gold, so the
+    # 5e refill was the knock put back and 5f4e the move (recorded as 5f5e before)
+    sfen = "4k4/9/9/9/4pp3/4G4/9/9/4K4 b - 1"
+    s = _paced(sfen, ("5i4i", "5a6a", "4i5i", "6a5a"), step, 2 * step)
+    s.lift("5f", dt=1.0).lift("5e", dt=0.4).place("5e", dt=0.3)
+    s.place("3d", dt=0.35).lift("3d", dt=down).lift("4e", dt=0.1).place("4e", dt=0.1)
+    s.play("5a4a", dt=1.5)
+    tracker, outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves)[4:] == ["5f4e", "5a4a"] and tracker.unresolved() is None
