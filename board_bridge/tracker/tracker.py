@@ -2202,7 +2202,14 @@ class Tracker:
             assert info is not None
             self._set_display(self._display_for(info, expl.lifted))
         elif kind == MOVE:
-            outs += self._new_move(ctx.cur, expl.moves, t, t, obs)
+            # the next position's window begins at the move's landing, not at the board's
+            # return to it: the opponent's touches and a drop lifted at once by the next
+            # capture (target first) in between are the moves after it. (A capture's
+            # begins at its state's last showing: its attacker may have been held while
+            # a knocked piece went back, see _held_open.)
+            capture = bool(ctx.cur.codes[expl.moves[0].to_square])
+            landed = t if capture else self._first_shown(obs, ctx.w_cur)
+            outs += self._new_move(ctx.cur, expl.moves, t, landed, obs)
         elif kind == CORRECT:
             assert ctx.prev is not None
             outs += self._correct(ctx.prev, expl.moves, t, obs)
@@ -2211,6 +2218,16 @@ class Tracker:
         elif kind == TWO:
             outs += self._two(ctx, expl, t, obs)
         return outs
+
+    def _first_shown(self, obs: str, since: float) -> float:
+        """When the board first showed ``obs`` since ``since``."""
+        t = self._t_change
+        for ts, cells in reversed(self._states):
+            if ts < since:
+                break
+            if cells == obs:
+                t = ts
+        return t
 
     def _apply_pending(self, ctx: _Ctx, expl: _Expl, held: float = _INF) -> list[TrackerOutput]:
         """A question is waiting: keep it unless the mover changed the move (``held``: how

@@ -862,6 +862,24 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "polarity",
     ),
+    "x0.3 polarity: G*5h lifted 0.2 s later by 5i5h, after a touch: lost at ply 197": (
+        7,
+        1733207,
+        True,
+        None,
+        0.3,
+        True,
+        "polarity",
+    ),
+    "x0.3: a drop lifted at once by the next capture, after a touch: lost at ply 140": (
+        10,
+        1752010,
+        True,
+        None,
+        0.3,
+        True,
+        "overlap",
+    ),
 }
 
 
