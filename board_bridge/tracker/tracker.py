@@ -83,6 +83,7 @@ IDLE, MOVE, CORRECT, RETRACT, BACK, INPROG, INPROG0, TWO = range(8)
 _NEG_INF = float("-inf")
 _INF = float("inf")
 _DEPTH = 4  # earlier moves a chain may hold: quick hands make five moves with no pause
+_DEPTH_STUCK = 8  # ... when nothing else explains the board (see Tracker._explain)
 # as long as ``settle`` (x0.4: a touch, a knock and four moves in 2.6 s)
 _MAX_STATES = 120  # intermediate states looked at for a move made before the board settled
 _SHORT = 0.2  # a position shown less long before the reply began is a less likely story
@@ -947,6 +948,10 @@ class Tracker:
         best = min(cands, key=lambda c: c.score) if cands else None
         if best is None or best.kind >= INPROG or best.score[0] > 0:
             two = self._scored_chains(ctx, obs)
+            if not two and best is None:
+                # nothing explains the board: the quickest hands may have made more moves
+                # before it settled than a chain holds (x0.3 --rich: six moves, lost)
+                two = self._scored_chains(ctx, obs, depth=_DEPTH_STUCK)
             if two:
                 cands += two
                 best = min(cands, key=lambda c: c.score)
@@ -1547,15 +1552,17 @@ class Tracker:
             out.append(_Expl(BACK, back=k, involved=deps, penalty=1 + k))
         return out
 
-    def _scored_chains(self, ctx: _Ctx, obs: str, held: bool = False) -> list[_Expl]:
+    def _scored_chains(
+        self, ctx: _Ctx, obs: str, held: bool = False, depth: int = _DEPTH
+    ) -> list[_Expl]:
         """The chains that explain ``obs`` (see ``_two_ply``), scored."""
         touches = self._touches(ctx.w_cur)
-        two = self._two_ply(ctx, obs, held)
+        two = self._two_ply(ctx, obs, held, depth)
         for c in two:
             c.score = self._score(c, touches)
         return two
 
-    def _two_ply(self, ctx: _Ctx, obs: str, held: bool = False) -> list[_Expl]:
+    def _two_ply(self, ctx: _Ctx, obs: str, held: bool = False, depth: int = _DEPTH) -> list[_Expl]:
         """Moves whose positions the board showed (briefly) since the window began, then
         the move (complete or in progress) that explains the state now. ``held``: the
         first may also be the held attacker's move replacing the open capture (see
@@ -1564,7 +1571,7 @@ class Tracker:
         done: set[tuple[object, ...]] = set()
         budget = [_MAX_STATES]
         expected = None if ctx.virtual else self._expected
-        self._chain(ctx, obs, ctx.w_cur, (), (), _DEPTH, expected, out, done, budget, held)
+        self._chain(ctx, obs, ctx.w_cur, (), (), depth, expected, out, done, budget, held)
         return out
 
     def _chain(

@@ -1178,3 +1178,16 @@ def test_a_drop_lifted_at_once_by_the_capture_after_a_touch_is_in_the_next_windo
     tracker, outs = run(s.events, sfen, tail=5.0)
     assert usi(tracker.moves)[4:] == ["N*2c", "G*5h", "5i5h", "5a4a"]
     assert tracker.unresolved() is None
+
+
+def test_seven_quick_moves_more_than_a_chain_holds_are_read_once_nothing_else_explains() -> None:
+    # the same quick hands, seven moves in a row: more earlier moves than a chain holds
+    # (_DEPTH). Nothing else explaining the board, the chains are looked at deeper
+    # (_DEPTH_STUCK), or the game was lost (x0.3 --rich, random 17396: six moves)
+    s = Script()
+    moves = ("7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e", "2e2d")
+    for move in moves:
+        s.lift(move[:2], dt=0.25).place(move[2:], dt=0.15)
+    tracker, outs = run(s.events, tail=3.0)
+    assert usi(tracker.moves) == list(moves)
+    assert of(outs, IllegalState) == [] and tracker.unresolved() is None
