@@ -2209,13 +2209,7 @@ class Tracker:
             assert info is not None
             self._set_display(self._display_for(info, expl.lifted))
         elif kind == MOVE:
-            # the next position's window begins at the move's landing, not at the board's
-            # return to it: the opponent's touches and a drop lifted at once by the next
-            # capture (target first) in between are the moves after it. (A capture's
-            # begins at its state's last showing: its attacker may have been held while
-            # a knocked piece went back, see _held_open.)
-            capture = bool(ctx.cur.codes[expl.moves[0].to_square])
-            landed = t if capture else self._first_shown(obs, ctx.w_cur)
+            landed = self._landed(ctx.cur, expl.moves[0], obs, ctx.w_cur)
             outs += self._new_move(ctx.cur, expl.moves, t, landed, obs)
         elif kind == CORRECT:
             assert ctx.prev is not None
@@ -2226,8 +2220,15 @@ class Tracker:
             outs += self._two(ctx, expl, t, obs)
         return outs
 
-    def _first_shown(self, obs: str, since: float) -> float:
-        """When the board first showed ``obs`` since ``since``."""
+    def _landed(self, base: PosInfo, move: Move, obs: str, since: float) -> float:
+        """Where the window after ``move``, made on the state ``obs``, begins: at the move's
+        landing, when the board first showed ``obs`` since ``since``, not at its return
+        to it. The opponent's touches, and a drop lifted at once by the next capture
+        (target first), in between are the moves after it. A capture's begins at its
+        state's last showing: its attacker may have been held while a knocked piece went
+        back (see _held_open)."""
+        if base.codes[move.to_square]:
+            return self._t_change
         t = self._t_change
         for ts, cells in reversed(self._states):
             if ts < since:
@@ -2454,7 +2455,9 @@ class Tracker:
             if self._phase != "play":
                 return outs
         if expl.moves:
-            outs += self._new_move(self._info(), expl.moves, t, t, obs)
+            info = self._info()
+            landed = self._landed(info, expl.moves[0], obs, self._w_cur)
+            outs += self._new_move(info, expl.moves, t, landed, obs)
         elif expl.lifted:
             self._set_display(self._display_for(self._info(), expl.lifted))
         return outs

@@ -1191,3 +1191,20 @@ def test_seven_quick_moves_more_than_a_chain_holds_are_read_once_nothing_else_ex
     tracker, outs = run(s.events, tail=3.0)
     assert usi(tracker.moves) == list(moves)
     assert of(outs, IllegalState) == [] and tracker.unresolved() is None
+
+
+@pytest.mark.parametrize("step", [0.17, 0.3])
+def test_a_drop_lifted_at_once_after_a_chains_last_move_is_in_the_next_window(
+    step: float,
+) -> None:
+    # the same, but N*2c came 0.2 s after gote's 6a5a landed: made as a chain's last
+    # move, whose window begins at its landing too
+    sfen = "4k4/9/9/9/9/9/2g6/9/4K4 b Ng 1"
+    s = _paced(sfen, ("5i4i", "5a6a", "4i5i"), step, 2 * step)
+    s.lift("6a", dt=1.0).place("5a", dt=step).place("2c", dt=0.2)
+    s.lift("7g", dt=0.29).place("7g", dt=0.25)
+    s.place("5h", dt=0.26).lift("5h", dt=0.22).lift("5i", dt=0.33).place("5h", dt=0.13)
+    s.lift("5a", dt=0.9).place("4a", dt=0.3)
+    tracker, outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves)[3:] == ["6a5a", "N*2c", "G*5h", "5i5h", "5a4a"]
+    assert tracker.unresolved() is None
