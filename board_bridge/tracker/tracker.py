@@ -2221,7 +2221,7 @@ class Tracker:
         return outs
 
     def _landed(self, base: PosInfo, move: Move, obs: str, since: float) -> float:
-        """Where the window after ``move``, made on the state ``obs``, begins: at the move's
+        """When the window after ``move``, made on the state ``obs``, begins: at the move's
         landing, when the board first showed ``obs`` since ``since``, not at its return
         to it. The opponent's touches, and a drop lifted at once by the next capture
         (target first), in between are the moves after it. A capture's begins at its
