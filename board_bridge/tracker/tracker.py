@@ -948,9 +948,11 @@ class Tracker:
         best = min(cands, key=lambda c: c.score) if cands else None
         if best is None or best.kind >= INPROG or best.score[0] > 0:
             two = self._scored_chains(ctx, obs)
-            if not two and best is None:
+            if not two and best is None and not self._is_fork:
                 # nothing explains the board: the quickest hands may have made more moves
-                # before it settled than a chain holds (x0.3 --rich: six moves, lost)
+                # before it settled than a chain holds (x0.3 --rich: six moves, lost).
+                # (Not in another story's tracker: a story gone wrong explains nothing
+                # for long, and would pay for it at every event.)
                 two = self._scored_chains(ctx, obs, depth=_DEPTH_STUCK)
             if two:
                 cands += two
@@ -1844,16 +1846,21 @@ class Tracker:
         if fr is None:
             return False
         reach = {m.to_square for m in base.moves_from(fr)}
-        # a square it cannot reach filled: the opponent's drop, if it has a piece to drop
-        # (else the held piece set down on a wrong square, or a piece from nowhere)
-        replies = any(base.board.pieces_in_hand[1 - base.turn])
         for sq in diff(before, after):
             if sq == capture.to_square:
                 return False
             if after[sq] == EMPTY:
                 if before[sq] != EMPTY and (sq not in reach or not base.theirs(sq)):
                     return False
-            elif before[sq] == EMPTY and sq not in reach and sq != fr and replies:
+            elif (
+                before[sq] == EMPTY
+                and sq not in reach
+                and sq != fr
+                # a square it cannot reach filled: the opponent's drop, if it has a piece
+                # to drop (else the held piece set down on a wrong square, or a piece
+                # from nowhere)
+                and any(base.board.pieces_in_hand[1 - base.turn])
+            ):
                 return False
         return True
 
