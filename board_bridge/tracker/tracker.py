@@ -233,6 +233,8 @@ class _Ply:
     # short only for its capture's wait, and waited long enough if a drop on the square
     # its attacker left comes next (see Tracker._origin_drop_wait)
     lenient: bool = False
+    # short only for its capture's wait (not shown briefly): see _shorts
+    waits: bool = False
     # a capture not waited out (shown briefly, or what came next could be its attacker
     # still held): see _stands
     doubtful: bool = False
@@ -259,11 +261,15 @@ def _shorts(chain: tuple[_Ply, ...], last: tuple[Move, ...]) -> int:
     for k, ply in enumerate(chain):
         after = chain[k + 1].variants if k + 1 < len(chain) else last
         origin = ply.variants[0].from_square
-        n += ply.short and not (
-            ply.lenient
-            and bool(after)
-            and after[0].from_square is None
-            and after[0].to_square == origin
+        n += (
+            ply.short
+            and not (
+                ply.lenient
+                and bool(after)
+                and after[0].from_square is None
+                and after[0].to_square == origin
+            )
+            and not (ply.waits and bool(after) and after[0].from_square is not None)
         )
     return n
 
@@ -1663,6 +1669,7 @@ class Tracker:
                     held_ply,
                     take,
                     lenient=unwaited and not brief and held_for >= self._origin_drop_wait(),
+                    waits=unwaited and not brief,
                     doubtful=cap and (brief or unwaited or correcting),
                 )
                 chain = (*prefix, ply)

@@ -889,6 +889,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "rich",
     ),
+    "x0.3: 6d7d corrected to take 6e, then 7e7d: read as 7e7d taking 7d": (
+        "random 17727",
+        17727,
+        False,
+        None,
+        0.3,
+        True,
+    ),
 }
 
 

@@ -1208,3 +1208,22 @@ def test_a_drop_lifted_at_once_after_a_chains_last_move_is_in_the_next_window(
     tracker, outs = run(s.events, sfen, tail=5.0)
     assert usi(tracker.moves)[3:] == ["6a5a", "N*2c", "G*5h", "5i5h", "5a4a"]
     assert tracker.unresolved() is None
+
+
+@pytest.mark.parametrize("step", [0.17, 0.3, 0.5])
+def test_a_corrections_capture_answered_by_a_move_from_the_board_is_no_short_story(
+    step: float,
+) -> None:
+    # gote's 6d7d, then the gold lifted from 7d, sente's pawn on 6e lifted 25 ms later
+    # and the gold set on 6e (the correction 6d6e, shown 0.26 s), and sente's 7e7d. The
+    # capture was not waited out (the gold could have gone on to take 7e, lifted next),
+    # but 7e's piece moved to 7d: a move from the board proves it, as it proves a chain's
+    # capture (_stands). Counted short, the correction lost to 6d7d and 7e7d taking the
+    # gold, 6e touched (x0.3, random 17727)
+    sfen = "4k4/9/9/3g5/2GP5/9/9/9/4K4 w - 1"
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), step, 2 * step)
+    s.lift("6d", dt=1.0).place("7d", dt=0.26)
+    s.lift("7d", dt=0.335).lift("6e", dt=0.025).place("6e", dt=0.167)
+    s.lift("7e", dt=0.258).place("7d", dt=0.08).lift("5a", dt=1.5).place("4a", dt=0.3)
+    tracker, outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves)[4:] == ["6d6e", "7e7d", "5a4a"] and tracker.unresolved() is None
