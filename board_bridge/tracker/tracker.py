@@ -233,8 +233,10 @@ class _Ply:
     # short only for its capture's wait, and waited long enough if a drop on the square
     # its attacker left comes next (see Tracker._origin_drop_wait)
     lenient: bool = False
-    # short only for its capture's wait (not shown briefly): see _shorts
+    # short only for its capture's wait (not shown briefly), and the one square lifted
+    # when the board left its position: see _shorts
     waits: bool = False
+    then: int | None = None
     # a capture not waited out (shown briefly, or what came next could be its attacker
     # still held): see _stands
     doubtful: bool = False
@@ -256,7 +258,8 @@ def _stands(chain: tuple[_Ply, ...], last: tuple[Move, ...], k: int) -> bool:
 def _shorts(chain: tuple[_Ply, ...], last: tuple[Move, ...]) -> int:
     """How many of a chain's plies are short stories, given the moves after each (the
     final move ``last``, or none): a lenient capture followed by the opponent's drop on
-    the square its attacker left is not."""
+    the square its attacker left is not, nor a capture shown long enough whose position
+    the board left by the next move's piece lifted."""
     n = 0
     for k, ply in enumerate(chain):
         after = chain[k + 1].variants if k + 1 < len(chain) else last
@@ -269,7 +272,14 @@ def _shorts(chain: tuple[_Ply, ...], last: tuple[Move, ...]) -> int:
                 and after[0].from_square is None
                 and after[0].to_square == origin
             )
-            and not (ply.waits and bool(after) and after[0].from_square is not None)
+            # (a capture not waited out whose position the next move's piece, lifted, left
+            # first: that move from the board proves it, as in _stands)
+            and not (
+                ply.waits
+                and ply.then is not None
+                and bool(after)
+                and after[0].from_square == ply.then
+            )
         )
     return n
 
@@ -1612,9 +1622,11 @@ class Tracker:
             t0, cells = states[i]
             if t0 < since:
                 break
-            t1 = states[i + 1][0]
+            t1, nxt = states[i + 1]
             if t1 - t0 < self.params.min_reply or cells == obs:
                 continue
+            left = diff(cells, nxt)
+            then = left[0] if len(left) == 1 and nxt[left[0]] == EMPTY else None
             # a position shown again after a piece was set down in between (a drop, then
             # its square lifted by the next capture, target first) is looked at from each
             # showing: the moves after it may have begun at the first
@@ -1670,6 +1682,7 @@ class Tracker:
                     take,
                     lenient=unwaited and not brief and held_for >= self._origin_drop_wait(),
                     waits=unwaited and not brief,
+                    then=then,
                     doubtful=cap and (brief or unwaited or correcting),
                 )
                 chain = (*prefix, ply)
