@@ -2058,7 +2058,9 @@ class Tracker:
             self._keep_rival(expl, cands + chains)
             if asking:
                 self._keep_asking(expl, cands + chains)
-        if _corrects(expl):
+        if _corrects(expl) or (expl.kind == RETRACT and expl.held):
+            # (the held attacker put back: or the open capture stood, and the opponent
+            # set a piece on the square it left, an illegal drop it takes back)
             self._keep_uncorrected()
 
     def _keep_uncorrected(self) -> None:

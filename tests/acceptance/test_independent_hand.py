@@ -897,6 +897,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.3,
         True,
     ),
+    "x2.5: a nifu pawn on the square 6c8c left, read as the rook put back: lost": (
+        9,
+        2051209,
+        False,
+        None,
+        2.5,
+        True,
+        "rich",
+    ),
 }
 
 

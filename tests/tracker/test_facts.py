@@ -1227,3 +1227,18 @@ def test_a_corrections_capture_answered_by_a_move_from_the_board_is_no_short_sto
     s.lift("7e", dt=0.258).place("7d", dt=0.08).lift("5a", dt=1.5).place("4a", dt=0.3)
     tracker, outs = run(s.events, sfen, tail=5.0)
     assert usi(tracker.moves)[4:] == ["6d6e", "7e7d", "5a4a"] and tracker.unresolved() is None
+
+
+def test_an_illegal_drop_on_the_square_a_capture_left_then_taken_back_restores_it() -> None:
+    # slow hands: gote's rook takes the bishop on 8c (its target off 0.14 s: the rook may
+    # have been held), then sente drops a pawn on 6c (nifu) 3.5 s later and leaves it
+    # 4.75 s: read as the held rook put back (6c8c retracted). Sente takes the pawn back
+    # and drops it on 5f: only the story where 6c8c stood explains that, kept when the
+    # retraction was believed (x2.5 --rich: the game was lost at P*5f)
+    sfen = "4k4/9/1B1r5/9/9/9/3P5/9/4K4 w P 1"
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), 1.4, 2.8)
+    s.lift("6c", dt=1.0).lift("8c", dt=0.9).place("8c", dt=0.14)
+    s.place("6c", dt=3.5).lift("6c", dt=4.75).place("5f", dt=4.4)
+    s.lift("5a", dt=3.0).place("4a", dt=1.0)
+    tracker, outs = run(s.events, sfen, tail=8.0)
+    assert usi(tracker.moves)[4:] == ["6c8c", "P*5f", "5a4a"] and tracker.unresolved() is None
