@@ -1160,26 +1160,6 @@ def test_a_held_attacker_set_down_where_it_cannot_go_then_taking_is_no_capture_b
     assert usi(tracker.moves)[4:] == ["5f4e", "5a4a"] and tracker.unresolved() is None
 
 
-@pytest.mark.parametrize("step", [0.17, 0.3, 0.5])
-def test_a_drop_lifted_at_once_by_the_capture_after_a_touch_is_in_the_next_window(
-    step: float,
-) -> None:
-    # sente's N*2c; gote touches its gold on 7g and puts it back, drops G*5h, and sente's
-    # hand lifts it 0.22 s later (target first) and takes it with the king. The board
-    # came back to N*2c's position when 5h was lifted and stayed so until the king was
-    # lifted: N*2c is made then, but its position's window begins at its landing, so
-    # the drop shown in between is G*5h, not noise before the window (x0.3 --polarity:
-    # the game was lost at G*5h, 5i5h)
-    sfen = "4k4/9/9/9/9/9/2g6/9/4K4 b Ng 1"
-    s = _paced(sfen, ("5i4i", "5a6a", "4i5i", "6a5a"), step, 2 * step)
-    s.place("2c", dt=1.0).lift("7g", dt=0.29).place("7g", dt=0.25)
-    s.place("5h", dt=0.26).lift("5h", dt=0.22).lift("5i", dt=0.33).place("5h", dt=0.13)
-    s.play("5a4a", dt=0.9)
-    tracker, outs = run(s.events, sfen, tail=5.0)
-    assert usi(tracker.moves)[4:] == ["N*2c", "G*5h", "5i5h", "5a4a"]
-    assert tracker.unresolved() is None
-
-
 def test_seven_quick_moves_more_than_a_chain_holds_are_read_once_nothing_else_explains() -> None:
     # the same quick hands, seven moves in a row: more earlier moves than a chain holds
     # (_DEPTH). Nothing else explaining the board, the chains are looked at deeper
@@ -1193,15 +1173,22 @@ def test_seven_quick_moves_more_than_a_chain_holds_are_read_once_nothing_else_ex
     assert of(outs, IllegalState) == [] and tracker.unresolved() is None
 
 
-@pytest.mark.parametrize("step", [0.17, 0.3])
-def test_a_drop_lifted_at_once_after_a_chains_last_move_is_in_the_next_window(
-    step: float,
+@pytest.mark.parametrize(
+    ("step", "chained"), [(0.17, False), (0.3, False), (0.5, False), (0.17, True), (0.3, True)]
+)
+def test_a_drop_lifted_at_once_by_the_capture_after_a_touch_is_in_the_next_window(
+    step: float, chained: bool
 ) -> None:
-    # the same, but N*2c came 0.2 s after gote's 6a5a landed: made as a chain's last
-    # move, whose window begins at its landing too
+    # sente's N*2c; gote touches its gold on 7g and puts it back, drops G*5h, and sente's
+    # hand lifts it 0.22 s later (target first) and takes it with the king. The board
+    # came back to N*2c's position when 5h was lifted and stayed so until the king was
+    # lifted: N*2c is made then, but its position's window begins at its landing, so
+    # the drop shown in between is G*5h, not noise before the window (x0.3 --polarity:
+    # the game was lost at G*5h, 5i5h). Chained: N*2c came 0.2 s after gote's 6a5a
+    # landed, made as a chain's last move, whose window begins at its landing too
     sfen = "4k4/9/9/9/9/9/2g6/9/4K4 b Ng 1"
     s = _paced(sfen, ("5i4i", "5a6a", "4i5i"), step, 2 * step)
-    s.lift("6a", dt=1.0).place("5a", dt=step).place("2c", dt=0.2)
+    s.lift("6a", dt=1.0).place("5a", dt=step).place("2c", dt=0.2 if chained else 1.0)
     s.lift("7g", dt=0.29).place("7g", dt=0.25)
     s.place("5h", dt=0.26).lift("5h", dt=0.22).lift("5i", dt=0.33).place("5h", dt=0.13)
     s.lift("5a", dt=0.9).place("4a", dt=0.3)
