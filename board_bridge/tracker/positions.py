@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from board_bridge.shogi import KING, Board, Move
+from board_bridge.shogi import HAND_PIECE_TYPES, KING, Board, Move
 from board_bridge.shogi.core import PROMOTION_OFFSET
 from board_bridge.tracker.events import EMPTY, IDENTITY_CELLS, OCCUPIED, PROMOTED, UNPROMOTED
 
@@ -98,6 +98,11 @@ class PosInfo:
     def theirs(self, sq: int) -> bool:
         c = self.codes[sq]
         return bool(c) and c >> 4 != self.turn
+
+    def opponent_holds(self) -> bool:
+        """Does the side not to move hold a piece in hand (one it could drop in reply)?"""
+        board, them = self.board, 1 - self.turn
+        return any(board.hand_count(them, pt) for pt in HAND_PIECE_TYPES)
 
     def face_after(self, move: Move) -> str:
         """The cell the destination of ``move`` shows once it is made."""

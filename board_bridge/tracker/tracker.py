@@ -233,9 +233,8 @@ class _Ply:
     # short only for its capture's wait, and waited long enough if a drop on the square
     # its attacker left comes next (see Tracker._origin_drop_wait)
     lenient: bool = False
-    # short only for its capture's wait (not shown briefly), and the one square lifted
-    # when the board left its position: see _shorts
-    waits: bool = False
+    # short only for its capture's wait (not shown briefly): the one square lifted when
+    # the board left its position, if one (see _shorts)
     then: int | None = None
     # a capture not waited out (shown briefly, or what came next could be its attacker
     # still held): see _stands
@@ -274,12 +273,7 @@ def _shorts(chain: tuple[_Ply, ...], last: tuple[Move, ...]) -> int:
             )
             # (a capture not waited out whose position the next move's piece, lifted, left
             # first: that move from the board proves it, as in _stands)
-            and not (
-                ply.waits
-                and ply.then is not None
-                and bool(after)
-                and after[0].from_square == ply.then
-            )
+            and not (ply.then is not None and bool(after) and after[0].from_square == ply.then)
         )
     return n
 
@@ -1130,7 +1124,7 @@ class Tracker:
         down on a square it could not reach, before the target it took), and the target's
         refill was a knocked piece put back."""
         lifts = touches.get(move.to_square)
-        if not lifts or lifts[-1][1] == _INF or any(base.board.pieces_in_hand[1 - base.turn]):
+        if not lifts or lifts[-1][1] == _INF or base.opponent_holds():
             return False
         landed = lifts[-1][1]
         exp = self._cache.after(base, move).exp
@@ -1625,8 +1619,6 @@ class Tracker:
             t1, nxt = states[i + 1]
             if t1 - t0 < self.params.min_reply or cells == obs:
                 continue
-            left = diff(cells, nxt)
-            then = left[0] if len(left) == 1 and nxt[left[0]] == EMPTY else None
             # a position shown again after a piece was set down in between (a drop, then
             # its square lifted by the next capture, target first) is looked at from each
             # showing: the moves after it may have begun at the first
@@ -1671,6 +1663,11 @@ class Tracker:
                     else _INF
                 )
                 unwaited = held_for < self._chain_wait()
+                then = None
+                if unwaited and not brief:
+                    left = diff(cells, nxt)
+                    if len(left) == 1 and nxt[left[0]] == EMPTY:
+                        then = left[0]
                 take = _taking(base, ms[0], since, t0) if cap and not correcting else None
                 ply = _Ply(
                     ms,
@@ -1681,7 +1678,6 @@ class Tracker:
                     held_ply,
                     take,
                     lenient=unwaited and not brief and held_for >= self._origin_drop_wait(),
-                    waits=unwaited and not brief,
                     then=then,
                     doubtful=cap and (brief or unwaited or correcting),
                 )
@@ -1879,7 +1875,7 @@ class Tracker:
                 # a square it cannot reach filled: the opponent's drop, if it has a piece
                 # to drop (else the held piece set down on a wrong square, or a piece
                 # from nowhere)
-                and any(base.board.pieces_in_hand[1 - base.turn])
+                and base.opponent_holds()
             ):
                 return False
         return True
