@@ -1623,7 +1623,11 @@ class Tracker:
             # its square lifted by the next capture, target first) is looked at from each
             # showing: the moves after it may have begun at the first
             later = seen.get(cells)
-            if later is not None and not self._set_down_between(i, later, cells):
+            if (
+                later is not None
+                and not self._set_down_between(i, later, cells)
+                and not (depth >= 3 and self._taken_between(i, later, cells))
+            ):
                 continue
             seen[cells] = i
             budget[0] -= 1
@@ -1745,6 +1749,28 @@ class Tracker:
             if states[k + 1][0] - states[k][0] < self.params.min_reply:
                 continue
             if any(cells[sq] == EMPTY for sq in diff(states[k][1], cells)):
+                return True
+        return False
+
+    def _taken_between(self, i: int, j: int, cells: str) -> bool:
+        """Did the board, between ``self._states[i]`` and ``[j]``, show a capture made
+        from ``cells``: two of its pieces lifted, then the second set down while the first
+        stayed off (shown at least ``min_reply``)? On an occupancy board a capture, then
+        the opponent's drop on the square its attacker left, shows the same position
+        again."""
+        states = self._states
+        lifted: frozenset[int] = frozenset()
+        for k in range(i + 1, j):
+            d = diff(states[k][1], cells)
+            if any(cells[sq] == EMPTY for sq in d):
+                continue
+            if len(d) == 2:
+                lifted = frozenset(d)
+            elif (
+                len(d) == 1
+                and d[0] in lifted
+                and states[k + 1][0] - states[k][0] >= self.params.min_reply
+            ):
                 return True
         return False
 

@@ -897,6 +897,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.3,
         True,
     ),
+    "x0.3 rich: 8e9d, N*8e 0.28 s later, 1d1e's position again: read as touches, lost": (
+        17,
+        2105117,
+        False,
+        None,
+        0.3,
+        True,
+        "rich",
+    ),
     "x2.5: a nifu pawn on the square 6c8c left, read as the rook put back: lost": (
         9,
         2051209,
