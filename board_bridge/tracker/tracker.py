@@ -1073,9 +1073,10 @@ class Tracker:
                     # soon after the landing: the clean story then reads a piece wobbling
                     # after the landing, with no hand to knock it, and the open capture is
                     # read as the knock; or unless it was set down too soon for a reply
+                    # (but not a capture whose target was lifted after a pause: a touch)
                     doubted = (
                         held
-                        and not quick
+                        and (not quick or self._taken_after_a_pause(ctx, ms[0], until))
                         and not (soon and self._swapped_fast(om, ms[0], ctx.w_prev, until))
                     )
                     if held:
@@ -1098,7 +1099,7 @@ class Tracker:
                 extra = tuple(sq for sq in lifted0 if sq not in (om.from_square, om.to_square))
                 deps = _dep_lifted(extra, {om.to_square: 1})
                 cands.append(_Expl(INPROG0, lifted=lifted0, involved=deps))
-        if quick and any(c.kind == CORRECT for c in cands):  # (none of them doubted)
+        if quick and any(c.kind == CORRECT and not c.held for c in cands):
             # set down too soon after the capture's landing for the opponent's reply
             for c in cands:
                 if c.kind == MOVE:
@@ -1166,6 +1167,20 @@ class Tracker:
         (x0.3 --overlap: 7c8d, then 6c touched 32 ms 1.04 s later, six steps, read as
         7c6c)."""
         return None if self._pace is None else (self._t_change - ctx.w_cur) / self._pace
+
+    def _taken_after_a_pause(self, ctx: _Ctx, move: Move, until: float) -> bool:
+        """Whether ``move``, a held attacker's move replacing the open capture, takes a
+        piece lifted more than ``_reaction`` after that capture's landing: the hand
+        that knocked a piece and put it back lifts its target in the same motion, while a
+        touch after a capture comes after a pause (see ``_score``). x0.5 ``--overlap``:
+        7c8d, its target swapped out in 21 ms, then 7d touched 0.4 s later (a step of
+        0.42 s), set down 1.6 steps after the landing, read as 7c7d."""
+        assert ctx.prev is not None
+        to = move.to_square
+        if not ctx.prev.codes[to]:
+            return False
+        lift = self._hist.last_lift(to, ctx.w_cur, until)
+        return lift is not None and lift - ctx.w_cur > self._reaction()
 
     def _swapped_fast(self, om: Move, move: Move, since: float, until: float) -> bool:
         """Whether ``move``, a held attacker's capture replacing the open move ``om``, took

@@ -906,6 +906,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "rich",
     ),
+    "x0.5 overlap: 7c8d, then 7d touched 0.4 s later, read as the held gold's 7c7d": (
+        1,
+        2141001,
+        False,
+        None,
+        0.5,
+        True,
+        "overlap",
+    ),
     "x2.5: a nifu pawn on the square 6c8c left, read as the rook put back: lost": (
         9,
         2051209,

@@ -1251,3 +1251,21 @@ def test_a_capture_then_a_drop_on_the_attackers_square_shows_the_same_position_a
     tracker, outs = run(s.events, sfen, tail=5.0)
     want = ["1d1e", "8e9d", "N*8e", "4i5i", "5a4a", "9d8c", "4a5a"]
     assert usi(tracker.moves)[5:] == want and tracker.unresolved() is None
+
+
+@pytest.mark.parametrize(("pause", "want"), [(0.4, "7c8d"), (0.12, "7c7d")])
+def test_a_piece_taken_after_a_pause_is_no_held_attackers_capture(pause: float, want: str) -> None:
+    # quick hands (a step of 0.42 s): gote's gold lifted from 7c, the pawn on 8d swapped
+    # out in 21 ms (made at once: a knocked piece may wobble back as fast), then sente's
+    # knight on 7d lifted 0.4 s after the landing and put back 0.27 s later. Set down
+    # 1.6 steps after the landing, too soon for a reply (_QUICK_STEPS), it read as the
+    # held gold taking 7d; but the hand that knocked a piece lifts its target in the same
+    # motion, and a touch after a capture comes after a pause, as in _score (x0.5
+    # --overlap, game 1: 7c8d corrected to 7c7d, a false move). Lifted at once, the
+    # knight is the held gold's target
+    sfen = "4k4/9/2g6/1PN6/9/9/9/9/4K4 w - 1"
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), 0.42, 0.84)
+    s.lift("7c", dt=1.0).lift("8d", dt=0.35).place("8d", dt=0.021)
+    s.lift("7d", dt=pause).place("7d", dt=0.267).lift("5i", dt=1.1).place("4i", dt=0.4)
+    tracker, outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves)[4:] == [want, "5i4i"] and tracker.unresolved() is None
