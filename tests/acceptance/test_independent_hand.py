@@ -915,6 +915,16 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "overlap",
     ),
+    "x2.0: 6h held, 5h knocked, 6i swapped in 0.13 s, read as 6h5h, 6i touched": (
+        18,
+        2146118,
+        False,
+        None,
+        2.0,
+        True,
+        "rich",
+        "overlap",
+    ),
     "x2.5: a nifu pawn on the square 6c8c left, read as the rook put back: lost": (
         9,
         2051209,

@@ -1269,3 +1269,18 @@ def test_a_piece_taken_after_a_pause_is_no_held_attackers_capture(pause: float, 
     s.lift("7d", dt=pause).place("7d", dt=0.267).lift("5i", dt=1.1).place("4i", dt=0.4)
     tracker, outs = run(s.events, sfen, tail=5.0)
     assert usi(tracker.moves)[4:] == [want, "5i4i"] and tracker.unresolved() is None
+
+
+def test_a_slow_hands_target_swapped_out_in_a_tenth_of_a_second_is_no_touch() -> None:
+    # slow hands (a step of 1.6 s): gote's promoted lance lifted, sente's pawn on 5h
+    # knocked off for 0.53 s, then the pawn on 6i taken 2 s later, off for 0.13 s. The
+    # tie between the two captures went to the story in which 6i was touched after 6h5h
+    # (lifted more than _reaction after the landing); but 0.13 s is a swap for such
+    # hands, not a touch: the shortest touch is 0.12 steps (_touch_min), once capped at
+    # 90 ms (x2.0 --rich --overlap, game 18: 6h6i read as 6h5h, a false move)
+    sfen = "4k4/9/9/9/9/9/9/3+lP4/3P4K w - 1"
+    s = _paced(sfen, ("5a4a", "1i2i", "4a5a", "2i1i"), 1.6, 3.2)
+    s.lift("6h", dt=2.0).lift("5h", dt=2.6).place("5h", dt=0.53)
+    s.lift("6i", dt=2.0).place("6i", dt=0.13).lift("1i", dt=3.0).place("2i", dt=1.5)
+    tracker, outs = run(s.events, sfen, tail=8.0)
+    assert usi(tracker.moves)[4:] == ["6h6i", "1i2i"] and tracker.unresolved() is None
