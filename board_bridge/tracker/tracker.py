@@ -87,6 +87,7 @@ _DEPTH_STUCK = 8  # ... when nothing else explains the board (see Tracker._expla
 # as long as ``settle`` (x0.4: a touch, a knock and four moves in 2.6 s)
 _MAX_STATES = 120  # intermediate states looked at for a move made before the board settled
 _SHORT = 0.2  # a position shown less long before the reply began is a less likely story
+_SHORT_STEPS = 0.8  # ... or this many steps of quick hands' pace (see Tracker._short)
 _SWAP = 0.05  # a target empty for less than this was swapped out by the capturing hand
 _TOUCH_STEPS = 0.12  # steps of the hands' pace: a piece off for less than this was not
 # touched on purpose (a wobble, or a capture's target swapped out: tens of milliseconds)
@@ -1672,7 +1673,7 @@ class Tracker:
                 shown = total[cells]
                 since_base = ctx.w_prev if correcting else since
                 brief = (
-                    (shown < _SHORT and not self._stays(base, ms[0], obs))
+                    (shown < self._short() and not self._stays(base, ms[0], obs))
                     # a correction whose piece was lifted before the wrong one left
                     or (correcting and self._lifted_first(ctx, ms[0], t1))
                 )
@@ -2415,6 +2416,13 @@ class Tracker:
         the hands' pace (``_REACTION``), at least ``_REACTION_MIN``; until the pace is
         known, never. docs/tracker.md has the waits measured on both sides."""
         return _INF if self._pace is None else max(_REACTION_MIN, _REACTION * self._pace)
+
+    def _short(self) -> float:
+        """How long a position a chain holds must have been shown not to be a hover:
+        ``_SHORT``, or for quick hands ``_SHORT_STEPS`` of their pace."""
+        if self._pace is None:
+            return _SHORT
+        return min(_SHORT, _SHORT_STEPS * self._pace)
 
     def _touch_min(self) -> float:
         """How long a piece must be off its square to be a touch on purpose, not a wobble

@@ -925,6 +925,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         "rich",
         "overlap",
     ),
+    "x0.3 polarity: a repetition, 4b4a+ shown 0.17 s, read as 4a3a taken back": (
+        20,
+        2123220,
+        True,
+        None,
+        0.3,
+        True,
+        "polarity",
+    ),
     "x2.5: a nifu pawn on the square 6c8c left, read as the rook put back: lost": (
         9,
         2051209,

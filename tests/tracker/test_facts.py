@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from board_bridge.shogi import Move, parse_square
+from board_bridge.shogi import PROM_PAWN, Move, parse_square
 from board_bridge.tracker.intents import Mark
 from board_bridge.tracker.outputs import (
     GameEnded,
@@ -18,6 +18,7 @@ from board_bridge.tracker.outputs import (
     StateRestored,
     TakeBack,
 )
+from board_bridge.tracker.positions import cell_of_type
 from tests.tracker.script import Script, of, run, usi
 
 
@@ -1284,3 +1285,28 @@ def test_a_slow_hands_target_swapped_out_in_a_tenth_of_a_second_is_no_touch() ->
     s.lift("6i", dt=2.0).place("6i", dt=0.13).lift("1i", dt=3.0).place("2i", dt=1.5)
     tracker, outs = run(s.events, sfen, tail=8.0)
     assert usi(tracker.moves)[4:] == ["6h6i", "1i2i"] and tracker.unresolved() is None
+
+
+@pytest.mark.parametrize(("sensing", "reply"), [("polarity", 0.88), ("occupancy", 0.3)])
+def test_quick_hands_show_a_position_for_less_than_a_fifth_of_a_second(
+    sensing: str, reply: float
+) -> None:
+    # quick hands (a step of 0.18 s), a repetition: P*4b, 4a3a, then 4b4a+ shown 0.17 s
+    # before the king lifted the tokin (target first) and took it, and P*4b again: the
+    # board shows P*4b's position, as if 4a3a were taken back. A position shown less
+    # than 0.2 s (_SHORT) was a likely hover, a short story: the four plies were lost
+    # (x0.3 --polarity, game 20, twice). For such hands it is 0.8 steps (_short). On an
+    # occupancy board the tokin's square stays filled: the drop had to come before the
+    # chain was made
+    sfen = "5k3/9/9/9/9/9/9/9/4K4 b 2P 1"
+    s = Script(sfen, sensing)
+    for move in ("5i4i", "4a3a", "4i5i", "3a4a"):
+        s.play(move, dt=0.18).wait(0.36)
+    tokin = cell_of_type(PROM_PAWN, sensing)
+    s.place("4b", dt=1.0).lift("4a", dt=0.8).place("3a", dt=0.25)
+    s.lift("4b", dt=0.64).place("4a", tokin, dt=0.136).lift("4a", dt=0.174)
+    s.lift("3a", dt=0.254).place("4a", dt=0.254).place("4b", dt=reply)
+    s.lift("4a", dt=0.94).place("3a", dt=0.25).lift("5i", dt=1.0).place("4i", dt=0.25)
+    tracker, outs = run(s.events, sfen, tail=5.0, sensing=sensing)
+    want = ["P*4b", "4a3a", "4b4a+", "3a4a", "P*4b", "4a3a", "5i4i"]
+    assert usi(tracker.moves)[4:] == want and tracker.unresolved() is None
