@@ -92,6 +92,7 @@ _SWAP = 0.05  # a target empty for less than this was swapped out by the capturi
 _TOUCH_STEPS = 0.12  # steps of the hands' pace: a piece off for less than this was not
 # touched on purpose (a wobble, or a capture's target swapped out: tens of milliseconds)
 _TOUCH_MIN = 0.25  # ... at most this many seconds (see Tracker._touch_min)
+_TOUCH_FLOOR = 0.025  # ... and at least this many
 _ANSWERED = 2  # unexplained lifts' worth a story may cost more when only it asks the answer given
 _GAPS = 13  # the last moves whose last steps (previous change to landing) give the pace
 _CHATTER = 0.03  # transitions closer than this are one landing's contact bounce
@@ -2426,12 +2427,14 @@ class Tracker:
 
     def _touch_min(self) -> float:
         """How long a piece must be off its square to be a touch on purpose, not a wobble
-        or a target swapped out: ``_TOUCH_STEPS`` of the hands' pace, from ``_SWAP`` up to
-        ``_TOUCH_MIN`` (x1.0: a target swapped in 54 ms; x0.5: a touch of 72 ms; x2.0, a
-        step of 1.6 s: a target swapped in 0.13 s)."""
+        or a target swapped out: ``_TOUCH_STEPS`` of the hands' pace, from ``_TOUCH_FLOOR``
+        up to ``_TOUCH_MIN`` (x1.0: a target swapped in 54 ms; x0.5: a touch of 72 ms;
+        x2.0, a step of 1.6 s: a target swapped in 0.13 s; x0.3, a step of 0.18 s: a touch
+        of 42 ms, under the floor of 50 ms it had until session 19). Until the pace is
+        known, ``_SWAP``."""
         if self._pace is None:
             return _SWAP
-        return min(_TOUCH_MIN, max(_SWAP, _TOUCH_STEPS * self._pace))
+        return min(_TOUCH_MIN, max(_TOUCH_FLOOR, _TOUCH_STEPS * self._pace))
 
     def _capture_wait(self) -> float:
         """How long a capture that may be a held attacker waits: 1.4 steps of a slow hand

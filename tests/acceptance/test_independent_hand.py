@@ -934,6 +934,23 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "polarity",
     ),
+    "x0.3 rich: 4f3g, then 7i touched for 42 ms, read as 4f7i with 3g knocked": (
+        4,
+        2171004,
+        False,
+        None,
+        0.3,
+        True,
+        "rich",
+    ),
+    "x0.3: 6d7e, then a touch under 50 ms, read as 6d5c": (
+        7,
+        2178007,
+        False,
+        None,
+        0.3,
+        True,
+    ),
     "x2.5: a nifu pawn on the square 6c8c left, read as the rook put back: lost": (
         9,
         2051209,

@@ -1125,19 +1125,22 @@ def test_a_story_one_lift_worse_is_kept_and_taken_when_the_other_fails() -> None
     assert tracker.unresolved() is None
 
 
-@pytest.mark.parametrize(("after", "want"), [(0.4, "5f4e"), (1.0, "5f5e")])
+@pytest.mark.parametrize(
+    ("after", "off", "want"), [(0.4, 0.02, "5f4e"), (1.0, 0.02, "5f5e"), (0.4, 0.032, "5f5e")]
+)
 def test_a_held_attackers_fast_capture_is_believed_only_soon_after_the_landing(
-    after: float, want: str
+    after: float, off: float, want: str
 ) -> None:
     # quick hands (a step of 0.17 s): the gold on 5f takes 5e (off 0.34 s: the gold may
-    # have been held while 5e was knocked), then 4e is off for 32 ms. 2.4 steps after the
+    # have been held while 5e was knocked), then 4e is off for 20 ms. 2.4 steps after the
     # landing that is the held gold taking 4e, swapped out too fast for a touch; six steps
     # after it, gote's hand is at the board and it is gote's touch (x0.3 --overlap: 7c8d,
-    # then 6c touched 32 ms 1.04 s later, read as 7c6c)
+    # then 6c touched 32 ms 1.04 s later, read as 7c6c). Off for 32 ms it is a touch
+    # even soon after: the quickest hands touch for 27 to 42 ms (_touch_min)
     sfen = "4k4/9/9/9/4pp3/4G4/9/9/4K4 b - 1"
     s = _paced(sfen, ("5i4i", "5a6a", "4i5i", "6a5a"), 0.17, 0.35)
     s.lift("5f", dt=1.0).lift("5e", dt=0.1).place("5e", dt=0.34)
-    s.lift("4e", dt=after).place("4e", dt=0.032)
+    s.lift("4e", dt=after).place("4e", dt=off)
     s.play("5a4a", dt=0.5)
     tracker, outs = run(s.events, sfen, tail=5.0)
     assert usi(tracker.moves)[4:] == [want, "5a4a"] and tracker.unresolved() is None
@@ -1310,3 +1313,22 @@ def test_quick_hands_show_a_position_for_less_than_a_fifth_of_a_second(
     tracker, outs = run(s.events, sfen, tail=5.0, sensing=sensing)
     want = ["P*4b", "4a3a", "4b4a+", "3a4a", "P*4b", "4a3a", "5i4i"]
     assert usi(tracker.moves)[4:] == want and tracker.unresolved() is None
+
+
+@pytest.mark.parametrize(("off", "want"), [(0.042, "4f3g"), (0.03, "4f3g"), (0.012, "4f7i")])
+def test_the_quickest_hands_touch_a_piece_for_less_than_fifty_milliseconds(
+    off: float, want: str
+) -> None:
+    # x0.3 (a step of 0.18 s): gote's horse lifted, the pawn on 3g lifted 87 ms later
+    # and the horse set down 0.36 s after (a capture that may be a held attacker), then
+    # sente's pawn on 7i lifted 0.62 s after the landing and put back 42 ms later, and
+    # R*7b. Off for less than 50 ms, 7i read as no touch but the held horse's target
+    # swapped out, and 3g as a knock: 4f7i, a false move (x0.3 --rich, game 4, twice).
+    # The shortest touch is 0.12 steps, from 25 ms (_touch_min); 12 ms is still a swap
+    sfen = "4k4/9/9/9/9/5+b3/6P2/9/2P4K1 w R 1"
+    s = _paced(sfen, ("5a4a", "2i3i", "4a5a", "3i2i"), 0.18, 0.36)
+    s.lift("4f", dt=1.0).lift("3g", dt=0.087).place("3g", dt=0.355)
+    s.lift("7i", dt=0.62).place("7i", dt=off).place("7b", dt=0.7)
+    s.lift("5a", dt=1.0).place("4a", dt=0.2)
+    tracker, outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves)[4:] == [want, "R*7b", "5a4a"] and tracker.unresolved() is None
