@@ -1278,10 +1278,11 @@ class Tracker:
         asides = [a for a in (_aside(take, touches) for take in c.takes) if a is not None]
         attacker: float | None = None  # when a capture's attacker was lifted
         if c.windows:
-            # a chain: each move explains the lifts of its own time
+            # a chain: each move explains the lifts of its own time, the last of them (a
+            # capture comes last; the earlier ones were knocks or touches)
             free = list(c.windows)
             for sq, lifts in touches.items():
-                for start, end in lifts:
+                for start, end in reversed(lifts):
                     for i, (wsq, lo, hi) in enumerate(free):
                         if wsq == sq and lo < start <= hi:
                             del free[i]

@@ -951,6 +951,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.3,
         True,
     ),
+    "x0.3 polarity: the rook touched, then 4h2h, 4d touched: a chain read 4h4d": (
+        8,
+        2193208,
+        False,
+        None,
+        0.3,
+        True,
+        "polarity",
+    ),
     "x2.5: a nifu pawn on the square 6c8c left, read as the rook put back: lost": (
         9,
         2051209,

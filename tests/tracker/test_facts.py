@@ -1332,3 +1332,24 @@ def test_the_quickest_hands_touch_a_piece_for_less_than_fifty_milliseconds(
     s.lift("5a", dt=1.0).place("4a", dt=0.2)
     tracker, outs = run(s.events, sfen, tail=5.0)
     assert usi(tracker.moves)[4:] == [want, "R*7b", "5a4a"] and tracker.unresolved() is None
+
+
+@pytest.mark.parametrize("off", [0.036, 0.1])
+def test_a_chains_move_explains_the_last_lift_of_its_piece_not_an_earlier_touch(
+    off: float,
+) -> None:
+    # quick hands: gote's horse touched (lifted, put back), lifted again, 3g taken (a
+    # capture that may be a held attacker), sente's pawn on 7i touched 0.64 s after the
+    # landing, and sente's 2i3i 0.18 s later: a chain. Its capture explained the horse's
+    # first lift, the touch, and left its real lift over: the touch then read as a
+    # landing, after which 3g's lift was a touch after a pause, and 4f7i won the tie
+    # (x0.3 --polarity, game 8: 4h2h read as 4h4d, a false move). As for a single move,
+    # a chain's move explains the last lift of its square in its time
+    sfen = "4k4/9/9/9/9/5+b3/6P2/9/2P4K1 w - 1"
+    s = _paced(sfen, ("5a4a", "2i3i", "4a5a", "3i2i"), 0.28, 0.56)
+    s.lift("4f", dt=1.0).place("4f", dt=0.24).lift("4f", dt=0.36)
+    s.lift("3g", dt=0.068).place("3g", dt=0.23)
+    s.lift("7i", dt=0.64).place("7i", dt=off).lift("2i", dt=0.18).place("3i", dt=0.18)
+    s.lift("5a", dt=1.0).place("4a", dt=0.2)
+    tracker, outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves)[4:] == ["4f3g", "2i3i", "5a4a"] and tracker.unresolved() is None
