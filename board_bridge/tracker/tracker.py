@@ -1637,15 +1637,10 @@ class Tracker:
             t1, nxt = states[i + 1]
             if t1 - t0 < self.params.min_reply or cells == obs:
                 continue
-            # a position shown again after a piece was set down in between (a drop, then
-            # its square lifted by the next capture, target first) is looked at from each
-            # showing: the moves after it may have begun at the first
+            # a position shown again after moves in between (see _moved_between) is
+            # looked at from each showing: the moves after it may have begun at the first
             later = seen.get(cells)
-            if (
-                later is not None
-                and not self._set_down_between(i, later, cells)
-                and not (depth >= 3 and self._taken_between(i, later, cells))
-            ):
+            if later is not None and not self._moved_between(i, later, cells, depth >= 3):
                 continue
             seen[cells] = i
             budget[0] -= 1
@@ -1759,36 +1754,26 @@ class Tracker:
                             sub, obs, t0, chain, ply_windows, depth - 1, None, out, done, budget
                         )
 
-    def _set_down_between(self, i: int, j: int, cells: str) -> bool:
-        """Did a state shown at least ``min_reply`` between ``self._states[i]`` and
-        ``[j]`` have a piece where ``cells`` has none (not only lifts: touches, knocks)?"""
-        states = self._states
-        for k in range(i + 1, j):
-            if states[k + 1][0] - states[k][0] < self.params.min_reply:
-                continue
-            if any(cells[sq] == EMPTY for sq in diff(states[k][1], cells)):
-                return True
-        return False
-
-    def _taken_between(self, i: int, j: int, cells: str) -> bool:
-        """Did the board, between ``self._states[i]`` and ``[j]``, show a capture made
-        from ``cells``: two of its pieces lifted, then the second set down while the first
-        stayed off (shown at least ``min_reply``)? On an occupancy board a capture, then
-        the opponent's drop on the square its attacker left, shows the same position
-        again."""
+    def _moved_between(self, i: int, j: int, cells: str, captures: bool) -> bool:
+        """Could moves have been made between ``self._states[i]`` and ``[j]``, both showing
+        ``cells``? Yes if a state shown at least ``min_reply`` in between had a piece where
+        ``cells`` has none (not only lifts: touches, knocks; a drop, then its square lifted
+        by the next capture, target first). With ``captures`` (a chain with room for two
+        more moves), also if the board showed a capture made from ``cells``: two of its
+        pieces lifted, then the second set down (shown at least ``min_reply``) while the
+        first stayed off. On an occupancy board a capture, then the opponent's drop on the
+        square its attacker left, shows the same position again."""
         states = self._states
         lifted: frozenset[int] = frozenset()
         for k in range(i + 1, j):
             d = diff(states[k][1], cells)
+            shown = states[k + 1][0] - states[k][0] >= self.params.min_reply
             if any(cells[sq] == EMPTY for sq in d):
-                continue
-            if len(d) == 2:
+                if shown:
+                    return True
+            elif len(d) == 2:
                 lifted = frozenset(d)
-            elif (
-                len(d) == 1
-                and d[0] in lifted
-                and states[k + 1][0] - states[k][0] >= self.params.min_reply
-            ):
+            elif captures and shown and len(d) == 1 and d[0] in lifted:
                 return True
         return False
 
