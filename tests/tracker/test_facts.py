@@ -22,10 +22,12 @@ from board_bridge.tracker.positions import cell_of_type
 from tests.tracker.script import Script, of, run, usi
 
 
-def _paced(sfen: str, moves: tuple[str, ...], step: float, pause: float) -> Script:
+def _paced(
+    sfen: str, moves: tuple[str, ...], step: float, pause: float, sensing: str = "occupancy"
+) -> Script:
     """A script whose first ``moves`` (each made in ``step`` seconds, then ``pause``)
     give the tracker the hands' pace, which its waits follow."""
-    s = Script(sfen)
+    s = Script(sfen, sensing)
     for move in moves:
         s.play(move, dt=step).wait(pause)
     return s
@@ -1292,9 +1294,7 @@ def test_quick_hands_show_a_position_for_less_than_a_fifth_of_a_second(
     # occupancy board the tokin's square stays filled: the drop had to come before the
     # chain was made
     sfen = "5k3/9/9/9/9/9/9/9/4K4 b 2P 1"
-    s = Script(sfen, sensing)
-    for move in ("5i4i", "4a3a", "4i5i", "3a4a"):
-        s.play(move, dt=0.18).wait(0.36)
+    s = _paced(sfen, ("5i4i", "4a3a", "4i5i", "3a4a"), 0.18, 0.36, sensing)
     tokin = cell_of_type(PROM_PAWN, sensing)
     s.place("4b", dt=1.0).lift("4a", dt=0.8).place("3a", dt=0.25)
     s.lift("4b", dt=0.64).place("4a", tokin, dt=0.136).lift("4a", dt=0.174)
