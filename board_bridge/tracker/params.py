@@ -36,7 +36,8 @@ class TrackerParams:
       ``bounce``), and on lifting, where the square opens again for good at once (see
       ``SquareHistory.lifts``).
     - ``overlap``: a piece slid (not lifted) onto a square may close that square's switch
-      up to this long before its own square's opens. Shorter than any human reaction: a
+      up to this long before its own square's opens (as read: a matrix scanned at 100 Hz
+      sees each end of a push up to 10 ms late). Shorter than any human reaction: a
       square filled earlier than this before a piece left its own holds another piece.
     - ``takeback_settle``: a retraction or take-back whose occupancy is also that of a move
       in progress (the opponent lifting the piece it will capture) is only believed once
@@ -64,7 +65,7 @@ class TrackerParams:
     bounce: float = 0.015
     min_reply: float = 0.1
     min_lift: float = 0.002
-    overlap: float = 0.05
+    overlap: float = 0.08
     takeback_settle: float = 2.0
     takeback_settle_max: float = 5.0
     held_settle: float = 3.0

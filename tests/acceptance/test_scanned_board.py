@@ -40,6 +40,20 @@ def test_a_scanned_and_debounced_log_replays_exactly(
     assert problem is None, problem
 
 
+@pytest.mark.parametrize("index", range(1, 26, 3))
+def test_the_slowest_scan_reads_pieces_pushed_to_the_next_square(index: int) -> None:
+    # at 100 Hz, the slowest the drivers allow, each end of a push (its new square closed
+    # up to 45 ms before its own opened) is read up to 10 ms late: with the tracker's old
+    # 50 ms for that, 12 of these 52 logs (x1.0 --rich --overlap) were lost
+    game = GAMES[index]
+    moves = [Move.from_usi(u) for u in game["moves"]]
+    noise = noise_for(None, 1.0, extra=True, rich=True, overlap=True)
+    for target_first in (False, True):
+        log = make_log(game["sfen"], moves, 3100 + index, noise, target_first)
+        problem = verdict(through_gpio(log, 100.0), game["sfen"], game["moves"])
+        assert problem is None, problem
+
+
 def _boards(log: list[SensorEvent]) -> list[str]:
     return [e.cells for e in log if isinstance(e, SensorFrame)]
 

@@ -626,11 +626,14 @@ def test_a_slow_capture_read_as_a_drop_taken_back_is_revised() -> None:
     assert usi(tracker.moves) == ["S*5e", "5d5e"] and tracker.unresolved() is None
 
 
-def test_a_piece_slid_to_the_next_square_closes_it_before_its_own_opens() -> None:
+@pytest.mark.parametrize("gap", [0.03, 0.07])
+def test_a_piece_slid_to_the_next_square_closes_it_before_its_own_opens(gap: float) -> None:
     # pieces pushed along the board, not lifted: the square ahead reads occupied 30 ms
-    # before the piece's own square reads empty
-    s = Script().place("7f", dt=1.0).lift("7g", dt=0.03)
-    s.place("3d", dt=1.5).lift("3c", dt=0.03)
+    # before the piece's own square reads empty; a matrix scanned at 100 Hz (the slowest
+    # the drivers allow) sees a push of 45 ms up to 10 ms late at each end: 70 ms (x0.5
+    # --rich --overlap through a 10 ms scan: 9g9f read as a piece from nowhere, stuck)
+    s = Script().place("7f", dt=1.0).lift("7g", dt=gap)
+    s.place("3d", dt=1.5).lift("3c", dt=gap)
     tracker, outs = run(s.events)
     assert usi(tracker.moves) == ["7g7f", "3c3d"] and tracker.unresolved() is None
     assert of(outs, IllegalState) == []
