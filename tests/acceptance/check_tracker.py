@@ -2,8 +2,9 @@
 
 Usage: python -m tests.acceptance.check_tracker [--seeds N] [--first-seed S] [--only KIND]
 [--random N] [--first-random R] [--pace F] [--extra] [--polarity|--identity] [--rich] [--overlap]
-(KIND: one noise kind at a raised rate, the others off; F: every human time multiplied by
-F, 0.5 a fast player, 2 a slow one; see handgen.Noise).
+[--scan HZ] (KIND: one noise kind at a raised rate, the others off; F: every human time
+multiplied by F, 0.5 a fast player, 2 a slow one; see handgen.Noise; HZ: each log as the
+Pi's own matrix scan at that rate reports it, see scanned.through_gpio).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from board_bridge.shogi import Move
 from board_bridge.tracker import replay
 from board_bridge.tracker.events import SensorEvent
 from tests.acceptance.handgen import Noise, make_log, random_game
+from tests.acceptance.scanned import through_gpio
 from tests.conftest import SHARED
 
 RAISED = {
@@ -65,9 +67,13 @@ def check(
     noise: Noise,
     target_first: bool,
     sensing: str = "occupancy",
+    scan_hz: float | None = None,
 ) -> str | None:
-    """None if the game's log replays to exactly ``want`` and ends resolved, else why not."""
+    """None if the game's log replays to exactly ``want`` and ends resolved, else why not.
+    ``scan_hz``: the log as the Pi's own matrix scan at that rate reports it."""
     log = make_log(sfen, [Move.from_usi(u) for u in want], seed, noise, target_first, sensing)
+    if scan_hz is not None:
+        log = through_gpio(log, scan_hz)
     return verdict(log, sfen, want, sensing)
 
 
@@ -99,7 +105,10 @@ def main() -> None:
     parser.add_argument("--identity", action="store_true", help="a board that reads kinds (K, t)")
     parser.add_argument("--rich", action="store_true", help="noise inside every capture too")
     parser.add_argument("--overlap", action="store_true", help="pieces pushed to the next square")
+    parser.add_argument("--scan", type=float, metavar="HZ", help="through the Pi's scan at HZ")
     args = parser.parse_args()
+    if args.scan is not None and (args.polarity or args.identity):
+        parser.error("--scan reads occupancy boards only")
     noise = noise_for(args.only, args.pace, args.extra, args.rich, args.overlap)
     games = [json.loads(line) for line in (SHARED / "games" / "corpus.jsonl").open()]
     cases = []
@@ -122,7 +131,7 @@ def main() -> None:
     start = time.perf_counter()
     bad = 0
     for name, sfen, want, seed, target_first in cases:
-        problem = check(sfen, want, seed, noise, target_first, sensing)
+        problem = check(sfen, want, seed, noise, target_first, sensing, args.scan)
         if problem:
             bad += 1
             print(f"{name}: {problem}")
