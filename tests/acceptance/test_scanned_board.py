@@ -15,7 +15,7 @@ import pytest
 
 from board_bridge.shogi import Move
 from board_bridge.tracker.events import SensorEvent, SensorFrame
-from tests.acceptance.check_tracker import noise_for, verdict
+from tests.acceptance.check_tracker import check, noise_for, verdict
 from tests.acceptance.handgen import make_log
 from tests.acceptance.scanned import through_firmware, through_gpio
 from tests.conftest import corpus_games
@@ -44,13 +44,14 @@ def test_a_scanned_and_debounced_log_replays_exactly(
 def test_the_slowest_scan_reads_pieces_pushed_to_the_next_square(index: int) -> None:
     # at 100 Hz, the slowest the drivers allow, each end of a push (its new square closed
     # up to 45 ms before its own opened) is read up to 10 ms late: with the tracker's old
-    # 50 ms for that, 12 of these 52 logs (x1.0 --rich --overlap) were lost
+    # 50 ms for that, 12 of the 52 such logs of the corpus (x1.0 --rich --overlap) were
+    # lost, and 4 of these 9 games
     game = GAMES[index]
-    moves = [Move.from_usi(u) for u in game["moves"]]
     noise = noise_for(None, 1.0, extra=True, rich=True, overlap=True)
     for target_first in (False, True):
-        log = make_log(game["sfen"], moves, 3100 + index, noise, target_first)
-        problem = verdict(through_gpio(log, 100.0), game["sfen"], game["moves"])
+        problem = check(
+            game["sfen"], game["moves"], 3100 + index, noise, target_first, scan_hz=100.0
+        )
         assert problem is None, problem
 
 
