@@ -1635,10 +1635,15 @@ class Tracker:
             if t0 < since:
                 break
             t1, nxt = states[i + 1]
-            if t1 - t0 < self.params.min_reply or cells == obs:
+            if t1 - t0 < self.params.min_reply:
                 continue
             # a position shown again after moves in between (see _moved_between) is
-            # looked at from each showing: the moves after it may have begun at the first
+            # looked at from each showing: the moves after it may have begun at the first;
+            # so is the state now, shown before: the moves since may have come back to it
+            # (a capture, two drops, and the second drop's capture in progress show the
+            # first capture's position again)
+            if cells == obs and not self._moved_between(i, len(states) - 1, cells, depth >= 3):
+                continue
             later = seen.get(cells)
             if later is not None and not self._moved_between(i, later, cells, depth >= 3):
                 continue
@@ -1710,14 +1715,13 @@ class Tracker:
                     # position was shown, until its own was
                     ply_windows = base_windows + _windows(ply_deps, since, t0)
                     d2 = diff(obs, p1.exp)
-                    if not d2:
-                        continue
                     finals: list[tuple[tuple[Move, ...], tuple[int, ...], bool]] = []
-                    for ms2, cap2 in self._complete(p1, obs, d2, t0, None):
-                        finals.append((ms2, (), cap2))
-                    lifted = self._lifted(p1, obs, d2)
-                    if lifted is not None:
-                        finals.append(((), lifted, False))
+                    if d2:  # (else the board is back at p1: only moves after it end here)
+                        for ms2, cap2 in self._complete(p1, obs, d2, t0, None):
+                            finals.append((ms2, (), cap2))
+                        lifted = self._lifted(p1, obs, d2)
+                        if lifted is not None:
+                            finals.append(((), lifted, False))
                     for ms2, lifted2, cap2 in finals:
                         key = (
                             tuple((_squares(p.variants[0]), p.correcting) for p in chain),

@@ -960,6 +960,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "polarity",
     ),
+    "x0.3 polarity: 9d9e, P*9i, P*9h, 9i takes 9h: the board back at 9d9e's position": (
+        15,
+        2441115,
+        False,
+        None,
+        0.3,
+        True,
+        "polarity",
+    ),
     "x2.5: a nifu pawn on the square 6c8c left, read as the rook put back: lost": (
         9,
         2051209,

@@ -1308,6 +1308,27 @@ def test_quick_hands_show_a_position_for_less_than_a_fifth_of_a_second(
     assert usi(tracker.moves)[4:] == want and tracker.unresolved() is None
 
 
+@pytest.mark.parametrize("sensing", ["occupancy", "polarity"])
+def test_a_chain_that_comes_back_to_the_state_now_is_read_from_its_showing(
+    sensing: str,
+) -> None:
+    # quick hands (a step of 0.33 s): gote's lance takes 9e, sente drops a pawn on 9i,
+    # gote a pawn on 9h, and sente's 9i pawn takes it, lifted first, then its target:
+    # both lifted, the board shows the position after 9d9e again. Never quiet for the
+    # capture wait, the chain waited; the state now was not looked at as a position the
+    # chain came back to, and 9d9e alone explained it (its drops read as hovers), then
+    # P*9h: a false move (x0.3 --polarity, game 15 of set 24410)
+    sfen = "4k4/9/9/l8/P8/9/9/9/4K4 w P 1"
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), 0.33, 0.66, sensing)
+    s.lift("9d", dt=1.0).lift("9e", dt=0.078).place("9e", dt=0.23)
+    s.place("9i", dt=0.89).place("9h", dt=0.88)
+    s.lift("9i", dt=0.234).lift("9h", dt=0.235).place("9h", dt=0.35)
+    s.lift("5a", dt=1.0).place("4a", dt=0.2)
+    tracker, outs = run(s.events, sfen, tail=5.0, sensing=sensing)
+    want = ["9d9e", "P*9i", "P*9h", "9i9h", "5a4a"]
+    assert usi(tracker.moves)[4:] == want and tracker.unresolved() is None
+
+
 @pytest.mark.parametrize(("off", "want"), [(0.042, "4f3g"), (0.03, "4f3g"), (0.012, "4f7i")])
 def test_the_quickest_hands_touch_a_piece_for_less_than_fifty_milliseconds(
     off: float, want: str
