@@ -1672,7 +1672,7 @@ class Tracker:
                 # a capture seen only in the history needs capture_settle to be believed
                 # (or swapped out so fast a knocked piece could have wobbled back), unless
                 # what came next could not have been the capturing piece still held
-                shown = total[cells]
+                shown = max(total[cells], self._stayed(base, ms[0], i))
                 since_base = ctx.w_prev if correcting else since
                 brief = (
                     (shown < self._short() and not self._stays(base, ms[0], obs))
@@ -1780,6 +1780,21 @@ class Tracker:
             elif captures and shown and len(d) == 1 and d[0] in lifted:
                 return True
         return False
+
+    def _stayed(self, base: PosInfo, move: Move, i: int) -> float:
+        """How long the piece ``move`` set down on an empty square stayed there from its
+        position's showing ``self._states[i]`` on, whatever else changed meanwhile: a drop
+        that stayed while the reply was made is no hover, however soon the reply began.
+        0 for a capture (its square was never empty)."""
+        to = move.to_square
+        if base.exp[to] != EMPTY:
+            return 0.0
+        states = self._states
+        t0, cell = states[i][0], states[i][1][to]
+        for j in range(i + 1, len(states)):
+            if states[j][1][to] != cell:
+                return states[j][0] - t0
+        return self._t_now - t0
 
     @staticmethod
     def _stays(base: PosInfo, move: Move, obs: str) -> bool:

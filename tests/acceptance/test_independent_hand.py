@@ -960,6 +960,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "polarity",
     ),
+    "x0.3: P*4b shown 0.17 s, the reply made while it stayed: read as a hover, lost": (
+        20,
+        2438120,
+        True,
+        None,
+        0.3,
+        True,
+    ),
     "x0.3 polarity: 9d9e, P*9i, P*9h, 9i takes 9h: the board back at 9d9e's position": (
         15,
         2441115,

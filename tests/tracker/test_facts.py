@@ -1308,6 +1308,27 @@ def test_quick_hands_show_a_position_for_less_than_a_fifth_of_a_second(
     assert usi(tracker.moves)[4:] == want and tracker.unresolved() is None
 
 
+@pytest.mark.parametrize("shown", [0.166, 0.14])
+def test_a_drop_that_stays_while_the_reply_is_made_is_no_hover(shown: float) -> None:
+    # quick hands (a step of 0.21 s), the same repetition twice over: the second P*4b
+    # shown 0.166 s before the king lifted (under 0.8 steps, a likely hover by its
+    # position's time alone), 4a3a made while the pawn stayed, then 4b4a+ and 3a4a: the
+    # board shows the position before the last 3a4a, read as it taken back, and the four
+    # plies were lost (x0.3, game 20 of set 24380). The pawn stayed on 4b 0.6 s, through
+    # the whole reply: no hover (_stayed)
+    sfen = "5k3/9/9/9/9/9/9/9/4K4 b 2P 1"
+    s = _paced(sfen, ("5i4i", "4a3a", "4i5i", "3a4a"), 0.21, 0.42)
+    tokin = cell_of_type(PROM_PAWN, "occupancy")
+    for first in (True, False):
+        s.place("4b", dt=1.0 if first else 0.675).lift("4a", dt=0.8 if first else shown)
+        s.place("3a", dt=0.18).lift("4b", dt=0.246).place("4a", tokin, dt=0.173)
+        s.lift("4a", dt=0.66).lift("3a", dt=0.296).place("4a", dt=0.145)
+    s.lift("5i", dt=1.1).place("4i", dt=0.25)
+    tracker, outs = run(s.events, sfen, tail=5.0)
+    want = ["P*4b", "4a3a", "4b4a+", "3a4a"] * 2 + ["5i4i"]
+    assert usi(tracker.moves)[4:] == want and tracker.unresolved() is None
+
+
 @pytest.mark.parametrize("sensing", ["occupancy", "polarity"])
 def test_a_chain_that_comes_back_to_the_state_now_is_read_from_its_showing(
     sensing: str,
