@@ -1620,7 +1620,8 @@ class Tracker:
     ) -> None:
         cur = ctx.cur
         states = self._states
-        seen: dict[str, int] = {}  # cells -> the index of the showing last looked at
+        # cells -> the index of the showing last looked at; the state now is one too
+        seen: dict[str, int] = {obs: len(states) - 1}
         om = ctx.open_move
         # how long the board showed each state since ``since``, all its times together: a
         # touch or a knock in the middle of a position splits it, a hover shows it once
@@ -1642,8 +1643,6 @@ class Tracker:
             # so is the state now, shown before: the moves since may have come back to it
             # (a capture, two drops, and the second drop's capture in progress show the
             # first capture's position again)
-            if cells == obs and not self._moved_between(i, len(states) - 1, cells, depth >= 3):
-                continue
             later = seen.get(cells)
             if later is not None and not self._moved_between(i, later, cells, depth >= 3):
                 continue
