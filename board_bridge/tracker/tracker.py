@@ -343,7 +343,8 @@ class _Fork:
     changed within the capture wait: read as the attacker still held), or believed it and
     the held attacker's move came too late to be read (see ``held_settle``); of a tie
     (``_keep_rival``); of a correction, in which the open move stood (``_keep_uncorrected``);
-    or of a take-back, in which a move was in progress (``_keep_in_progress``). The tracker
+    of a take-back, in which a move was in progress (``_keep_in_progress``); or of an
+    illegal state a chain with a short story explained (``_keep_illegal``). The tracker
     as it would be in that story, and the events since, fed to it as they come (at most
     ``_FORK_LAG`` behind), taken when the board reaches a state the tracker's own story
     cannot explain and it explains everything since."""
@@ -1617,6 +1618,7 @@ class Tracker:
         done: set[tuple[object, ...]],
         budget: list[int],
         held: bool = False,
+        dead: list[tuple[_Ply, ...]] | None = None,
     ) -> None:
         cur = ctx.cur
         states = self._states
@@ -1721,6 +1723,8 @@ class Tracker:
                         lifted = self._lifted(p1, obs, d2)
                         if lifted is not None:
                             finals.append(((), lifted, False))
+                        if not finals and dead is not None:
+                            dead.append(chain)  # no legal move from here ends it
                     for ms2, lifted2, cap2 in finals:
                         key = (
                             tuple((_squares(p.variants[0]), p.correcting) for p in chain),
@@ -1754,7 +1758,17 @@ class Tracker:
                     if depth > 1:
                         sub = _Ctx(p1, base, m1, t0, cells, since, ctx.virtual)
                         self._chain(
-                            sub, obs, t0, chain, ply_windows, depth - 1, None, out, done, budget
+                            sub,
+                            obs,
+                            t0,
+                            chain,
+                            ply_windows,
+                            depth - 1,
+                            None,
+                            out,
+                            done,
+                            budget,
+                            dead=dead,
                         )
 
     def _moved_between(self, i: int, j: int, cells: str, captures: bool) -> bool:
@@ -2101,10 +2115,48 @@ class Tracker:
             self._keep_rival(expl, cands + chains)
             if asking:
                 self._keep_asking(expl, cands + chains)
+            if expl.kind == TWO and _shorts(expl.chain, expl.moves):
+                self._keep_illegal(ctx, expl, obs)
         if _corrects(expl) or (expl.kind == RETRACT and expl.held):
             # (the held attacker put back: or the open capture stood, and the opponent
             # set a piece on the square it left, an illegal drop it takes back)
             self._keep_uncorrected()
+
+    def _keep_illegal(self, ctx: _Ctx, expl: _Expl, obs: str) -> None:
+        """A chain with a short story is believed: keep the story where the moves the board
+        showed long enough were made, then a piece set where it may not go (the state now
+        an illegal one, which the short story explains legally: 4b4c with 5c knocked, then
+        the opponent's knight dropped on 4b, reads as 4b taking 5c, N*4c, B*4b), taken if
+        the tracker's own later fails. Its illegal state is its premise: not counted
+        against it when stories are compared (see ``_explains``)."""
+        dead: list[tuple[_Ply, ...]] = []
+        self._chain(ctx, obs, ctx.w_cur, (), (), _DEPTH, None, [], set(), [_MAX_STATES], dead=dead)
+        mine = [p.variants for p in expl.chain]
+        sure = [
+            c
+            for c in dead
+            if not any(p.short or p.correcting for p in c)
+            and [p.variants for p in c] != mine[: len(c)]
+        ]
+        if not sure:
+            return
+        chain = min(sure, key=lambda c: (len(c), -c[-1].t))
+        plies, at = tuple(p.variants for p in chain), len(self._history)
+        if self._kept(plies, at, False):
+            return
+        alt = self._copy()
+        alt._is_fork = True
+        for ply in chain:
+            variants = alt._choose(ply.variants)
+            if len(variants) > 1 or alt._phase != "play":
+                return  # (a question: no story to keep)
+            alt._make(variants[0], ply.t, ply.t, ply.cells)
+        alt._settled = False
+        alt._decide(self._t_now, force=True)
+        if alt._illegal is None:
+            return  # (a story the tracker's own search weighed already)
+        alt._n_illegal = self._n_illegal
+        self._keep(_Fork(alt, [], plies, at))
 
     def _keep_uncorrected(self) -> None:
         """A correction of the open move is believed: keep the story where that move stood

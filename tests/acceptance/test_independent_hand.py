@@ -986,6 +986,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "rich",
     ),
+    "x0.3 overlap: 4b4c, an illegal knight on 4b, read as 4b takes 5c, N*4c, B*4b": (
+        16,
+        2432216,
+        False,
+        None,
+        0.3,
+        True,
+        "overlap",
+    ),
 }
 
 

@@ -1388,3 +1388,23 @@ def test_a_chains_move_explains_the_last_lift_of_its_piece_not_an_earlier_touch(
     s.lift("5a", dt=1.0).place("4a", dt=0.2)
     tracker, outs = run(s.events, sfen, tail=5.0)
     assert usi(tracker.moves)[4:] == ["4f3g", "2i3i", "5a4a"] and tracker.unresolved() is None
+
+
+@pytest.mark.parametrize("sensing", ["occupancy", "polarity"])
+def test_an_illegal_drop_a_short_chain_explains_is_kept_as_the_other_story(sensing: str) -> None:
+    # quick hands (a step of 0.2 s): gote's silver 4b4c with 5c knocked 39 ms just before
+    # the landing, then sente's knight set on 4b (illegal: it could never move) 0.29 s
+    # later and lifted 0.43 s after. The board never settled on 4b4c, and the chain 4b
+    # takes 5c (shown 0.125 s), N*4c, B*4b explained the illegal state legally: three
+    # false moves, and no story kept for the illegal state (x0.3 --overlap, game 16 of
+    # set 24320). The story of the moves shown long enough, then an illegal state, is
+    # kept, and taken when the tracker's own fails (gote moves the silver on 4c)
+    sfen = "k8/5s3/4P4/9/9/9/9/9/8K w N 1"
+    s = _paced(sfen, ("9a8a", "1i2i", "8a9a", "2i1i"), 0.2, 0.4, sensing)
+    s.lift("4b", dt=1.0).lift("5c", dt=0.088).place("5c", dt=0.039).place("4c", dt=0.125)
+    s.place("4b", dt=0.29).lift("4b", dt=0.435)
+    s.board.push(Move.from_usi("4b4c"))  # (the script's board: the moves made)
+    s.play("1i2i", dt=0.2).wait(0.4).play("4c4d", dt=0.2).wait(0.4).play("2i1i", dt=0.2)
+    tracker, outs = run(s.events, sfen, tail=5.0, sensing=sensing)
+    want = ["4b4c", "1i2i", "4c4d", "2i1i"]
+    assert usi(tracker.moves)[4:] == want and tracker.unresolved() is None
