@@ -2103,7 +2103,10 @@ class Tracker:
 
     def _keep_others(self, ctx: _Ctx, expl: _Expl) -> None:
         """Before a move or a correction is applied: keep the other stories that explain
-        the board as well (a tie), or in which a corrected move stood."""
+        the board as well (a tie), or in which a corrected move stood. Before pieces are
+        read as touched and put back (two lifts left over): keep the chain that explains
+        them nearly as well (a capture, then the opponent's drop on the square its
+        attacker left, shows the same occupancy again)."""
         if not self._keeps_stories():
             return
         if (expl.kind in (MOVE, CORRECT) and expl.moves) or expl.kind == TWO:
@@ -2117,6 +2120,10 @@ class Tracker:
                 self._keep_asking(expl, cands + chains)
             if expl.kind == TWO and _shorts(expl.chain, expl.moves):
                 self._keep_illegal(ctx, expl, obs)
+        elif expl.kind == IDLE and expl.score[0] >= 2:
+            obs = self._cells
+            assert obs is not None
+            self._keep_rival(expl, self._scored_chains(ctx, obs))
         if _corrects(expl) or (expl.kind == RETRACT and expl.held):
             # (the held attacker put back: or the open capture stood, and the opponent
             # set a piece on the square it left, an illegal drop it takes back)

@@ -995,6 +995,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "overlap",
     ),
+    "x0.3: 9g takes 9f, P*9g 0.31 s after the landing, read as 9g and 9f touched": (
+        22,
+        2344222,
+        False,
+        None,
+        0.3,
+        True,
+    ),
 }
 
 

@@ -1408,3 +1408,28 @@ def test_an_illegal_drop_a_short_chain_explains_is_kept_as_the_other_story(sensi
     tracker, outs = run(s.events, sfen, tail=5.0, sensing=sensing)
     want = ["4b4c", "1i2i", "4c4d", "2i1i"]
     assert usi(tracker.moves)[4:] == want and tracker.unresolved() is None
+
+
+@pytest.mark.parametrize("sensing", ["occupancy", "polarity"])
+def test_a_capture_and_a_drop_on_its_origin_read_as_touches_are_kept_as_a_story(
+    sensing: str,
+) -> None:
+    # quick hands (a step of 0.2 s): sente's 9g takes 9f, attacker first, and gote drops
+    # a pawn on 9g 0.3 s after the landing, under the 0.5 s floor for a drop on the
+    # square the attacker left: the board is back at its occupancy before, read as 9g
+    # and 9f touched and put back (the held piece put back reads the same). No story
+    # was kept; sente's P*2b, asked and answered, was read in the tracker's own, and
+    # 9a9f, gote's lance taking the pawn it cannot take there, lost the game (x0.3, game
+    # 22 of set 23440). The capture and drop are kept as a story when touches are read
+    sfen = "l3k4/9/9/9/p8/9/P8/9/4K4 w GLPp 1"
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), 0.2, 0.4, sensing)
+    s.wait(0.6).play("9e9f", dt=0.2)
+    s.lift("9g", dt=0.43).lift("9f", dt=0.096).bounce("9f", dt=0.122, n=2)
+    s.bounce("9g", dt=0.296, n=2)
+    s.board.push(Move.from_usi("9g9f"))  # (the script's board: the moves made)
+    s.board.push(Move.from_usi("P*9g"))
+    s.wait(1.0).play("P*2b", dt=0.2).press("P", dt=0.29)
+    s.wait(0.8).play("9a9f", dt=0.2).wait(0.4).play("5i4i", dt=0.2)
+    tracker, outs = run(s.events, sfen, tail=5.0, sensing=sensing)
+    want = ["9e9f", "9g9f", "P*9g", "P*2b", "9a9f", "5i4i"]
+    assert usi(tracker.moves)[4:] == want and tracker.unresolved() is None
