@@ -33,6 +33,14 @@ def _paced(
     return s
 
 
+def _moves_after_warmup(s: Script, sfen: str, sensing: str = "occupancy") -> list[str]:
+    """The moves read from ``s`` after its four warm-up moves (see ``_paced``), the log
+    ending resolved."""
+    tracker, _outs = run(s.events, sfen, tail=5.0, sensing=sensing)
+    assert tracker.unresolved() is None
+    return usi(tracker.moves)[4:]
+
+
 def sq(name: str) -> int:
     return parse_square(name)
 
@@ -1303,9 +1311,8 @@ def test_quick_hands_show_a_position_for_less_than_a_fifth_of_a_second(
     s.lift("4b", dt=0.64).place("4a", tokin, dt=0.136).lift("4a", dt=0.174)
     s.lift("3a", dt=0.254).place("4a", dt=0.254).place("4b", dt=reply)
     s.lift("4a", dt=0.94).place("3a", dt=0.25).lift("5i", dt=1.0).place("4i", dt=0.25)
-    tracker, outs = run(s.events, sfen, tail=5.0, sensing=sensing)
     want = ["P*4b", "4a3a", "4b4a+", "3a4a", "P*4b", "4a3a", "5i4i"]
-    assert usi(tracker.moves)[4:] == want and tracker.unresolved() is None
+    assert _moves_after_warmup(s, sfen, sensing) == want
 
 
 @pytest.mark.parametrize("shown", [0.166, 0.14])
@@ -1324,9 +1331,7 @@ def test_a_drop_that_stays_while_the_reply_is_made_is_no_hover(shown: float) -> 
         s.place("3a", dt=0.18).lift("4b", dt=0.246).place("4a", tokin, dt=0.173)
         s.lift("4a", dt=0.66).lift("3a", dt=0.296).place("4a", dt=0.145)
     s.lift("5i", dt=1.1).place("4i", dt=0.25)
-    tracker, outs = run(s.events, sfen, tail=5.0)
-    want = ["P*4b", "4a3a", "4b4a+", "3a4a"] * 2 + ["5i4i"]
-    assert usi(tracker.moves)[4:] == want and tracker.unresolved() is None
+    assert _moves_after_warmup(s, sfen) == ["P*4b", "4a3a", "4b4a+", "3a4a"] * 2 + ["5i4i"]
 
 
 @pytest.mark.parametrize("sensing", ["occupancy", "polarity"])
@@ -1345,9 +1350,7 @@ def test_a_chain_that_comes_back_to_the_state_now_is_read_from_its_showing(
     s.place("9i", dt=0.89).place("9h", dt=0.88)
     s.lift("9i", dt=0.234).lift("9h", dt=0.235).place("9h", dt=0.35)
     s.lift("5a", dt=1.0).place("4a", dt=0.2)
-    tracker, outs = run(s.events, sfen, tail=5.0, sensing=sensing)
-    want = ["9d9e", "P*9i", "P*9h", "9i9h", "5a4a"]
-    assert usi(tracker.moves)[4:] == want and tracker.unresolved() is None
+    assert _moves_after_warmup(s, sfen, sensing) == ["9d9e", "P*9i", "P*9h", "9i9h", "5a4a"]
 
 
 @pytest.mark.parametrize(("off", "want"), [(0.042, "4f3g"), (0.03, "4f3g"), (0.012, "4f7i")])
@@ -1405,9 +1408,7 @@ def test_an_illegal_drop_a_short_chain_explains_is_kept_as_the_other_story(sensi
     s.place("4b", dt=0.29).lift("4b", dt=0.435)
     s.board.push(Move.from_usi("4b4c"))  # (the script's board: the moves made)
     s.play("1i2i", dt=0.2).wait(0.4).play("4c4d", dt=0.2).wait(0.4).play("2i1i", dt=0.2)
-    tracker, outs = run(s.events, sfen, tail=5.0, sensing=sensing)
-    want = ["4b4c", "1i2i", "4c4d", "2i1i"]
-    assert usi(tracker.moves)[4:] == want and tracker.unresolved() is None
+    assert _moves_after_warmup(s, sfen, sensing) == ["4b4c", "1i2i", "4c4d", "2i1i"]
 
 
 @pytest.mark.parametrize("sensing", ["occupancy", "polarity"])
@@ -1430,6 +1431,4 @@ def test_a_capture_and_a_drop_on_its_origin_read_as_touches_are_kept_as_a_story(
     s.board.push(Move.from_usi("P*9g"))
     s.wait(1.0).play("P*2b", dt=0.2).press("P", dt=0.29)
     s.wait(0.8).play("9a9f", dt=0.2).wait(0.4).play("5i4i", dt=0.2)
-    tracker, outs = run(s.events, sfen, tail=5.0, sensing=sensing)
-    want = ["9e9f", "9g9f", "P*9g", "P*2b", "9a9f", "5i4i"]
-    assert usi(tracker.moves)[4:] == want and tracker.unresolved() is None
+    assert _moves_after_warmup(s, sfen, sensing) == ["9e9f", "9g9f", "P*9g", "P*2b", "9a9f", "5i4i"]
