@@ -2135,7 +2135,8 @@ class Tracker:
         an illegal one, which the short story explains legally: 4b4c with 5c knocked, then
         the opponent's knight dropped on 4b, reads as 4b taking 5c, N*4c, B*4b), taken if
         the tracker's own later fails. Its illegal state is its premise: not counted
-        against it when stories are compared (see ``_explains``)."""
+        against it when stories are compared (its count of errors shown is the tracker's
+        own, see ``_explains``)."""
         dead: list[tuple[_Ply, ...]] = []
         self._chain(ctx, obs, ctx.w_cur, (), (), _DEPTH, None, [], set(), [_MAX_STATES], dead=dead)
         mine = [p.variants for p in expl.chain]
