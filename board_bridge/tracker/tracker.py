@@ -2118,7 +2118,7 @@ class Tracker:
             self._keep_rival(expl, cands + chains)
             if asking:
                 self._keep_asking(expl, cands + chains)
-            if expl.kind == TWO and _shorts(expl.chain, expl.moves):
+            if expl.kind == TWO and (_shorts(expl.chain, expl.moves) or expl.score[0] > 0):
                 self._keep_illegal(ctx, expl, obs)
         elif expl.kind == IDLE and expl.score[0] >= 2:
             obs = self._cells
@@ -2130,11 +2130,13 @@ class Tracker:
             self._keep_uncorrected()
 
     def _keep_illegal(self, ctx: _Ctx, expl: _Expl, obs: str) -> None:
-        """A chain with a short story is believed: keep the story where the moves the board
-        showed long enough were made, then a piece set where it may not go (the state now
-        an illegal one, which the short story explains legally: 4b4c with 5c knocked, then
-        the opponent's knight dropped on 4b, reads as 4b taking 5c, N*4c, B*4b), taken if
-        the tracker's own later fails. Its illegal state is its premise: not counted
+        """A chain with a short story, or a lift left over, is believed: keep the story
+        where the moves the board showed long enough were made, then a piece set where it
+        may not go (the state now an illegal one, which the chain explains legally: 4b4c
+        with 5c knocked, then the opponent's knight dropped on 4b, reads as 4b taking 5c,
+        N*4c, B*4b; 9d set on 7f and moved on to 8e, 7e7f, then the bishop set on 1b, as
+        9d7f, 7e taking 7f, P*1b, with 8e a piece from nowhere), taken if the tracker's
+        own later fails. Its illegal state is its premise: not counted
         against it when stories are compared (its count of errors shown is the tracker's
         own, see ``_explains``)."""
         dead: list[tuple[_Ply, ...]] = []

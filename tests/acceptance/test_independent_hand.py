@@ -1003,6 +1003,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.3,
         True,
     ),
+    "x0.3: 9d set on 7f, moved on to 8e, 7e7f, 8e set on 1b: read as 9d7f, 7e takes 7f, P*1b": (
+        8,
+        1714208,
+        False,
+        None,
+        0.3,
+        True,
+    ),
 }
 
 

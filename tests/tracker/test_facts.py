@@ -1432,3 +1432,23 @@ def test_a_capture_and_a_drop_on_its_origin_read_as_touches_are_kept_as_a_story(
     s.wait(1.0).play("P*2b", dt=0.2).press("P", dt=0.29)
     s.wait(0.8).play("9a9f", dt=0.2).wait(0.4).play("5i4i", dt=0.2)
     assert _moves_after_warmup(s, sfen, sensing) == ["9e9f", "9g9f", "P*9g", "P*2b", "9a9f", "5i4i"]
+
+
+def test_an_illegal_move_a_chain_explains_with_a_piece_from_nowhere_is_kept_as_a_story() -> None:
+    # quick hands (a step of 0.21 s): sente's bishop set on 7f, moved on to 8e (9d8e),
+    # gote's 7e7f, then the bishop lifted and set on 1b, where it cannot go, lifted 0.41 s
+    # later and put back on 8e before it takes 7f. The chain 9d7f, 7e taking 7f, P*1b
+    # explained the illegal state legally, with one lift left over (8e, a piece from
+    # nowhere, then lifted): three false moves, and no story kept for the illegal state
+    # (x0.3, game 8 of set 17140, lost at ply 284). A chain believed with a lift left over
+    # keeps that story too (_keep_illegal)
+    sfen = "k8/9/9/B8/2g6/9/9/9/8K b P 1"
+    s = _paced(sfen, ("1i2i", "9a8a", "2i1i", "8a9a"), 0.21, 0.42)
+    s.lift("9d", dt=0.55).place("7f", dt=0.193).lift("7f", dt=0.294).bounce("8e", dt=0.082, n=2)
+    s.lift("7e", dt=0.216).bounce("7f", dt=0.147, n=2)
+    s.lift("8e", dt=0.207).bounce("1b", dt=0.256, n=1).lift("1b", dt=0.413)
+    s.bounce("8e", dt=0.053, n=2)
+    s.board.push(Move.from_usi("9d8e"))  # (the script's board: the moves made)
+    s.board.push(Move.from_usi("7e7f"))
+    s.wait(0.4).play("8e7f", dt=0.25).wait(0.9).play("9a8a", dt=0.2)
+    assert _moves_after_warmup(s, sfen) == ["9d8e", "7e7f", "8e7f", "9a8a"]
