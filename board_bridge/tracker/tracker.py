@@ -1584,25 +1584,38 @@ class Tracker:
         return out
 
     def _scored_chains(
-        self, ctx: _Ctx, obs: str, held: bool = False, depth: int = _DEPTH
+        self,
+        ctx: _Ctx,
+        obs: str,
+        held: bool = False,
+        depth: int = _DEPTH,
+        dead: list[tuple[_Ply, ...]] | None = None,
     ) -> list[_Expl]:
         """The chains that explain ``obs`` (see ``_two_ply``), scored."""
         touches = self._touches(ctx.w_cur)
-        two = self._two_ply(ctx, obs, held, depth)
+        two = self._two_ply(ctx, obs, held, depth, dead)
         for c in two:
             c.score = self._score(c, touches)
         return two
 
-    def _two_ply(self, ctx: _Ctx, obs: str, held: bool = False, depth: int = _DEPTH) -> list[_Expl]:
+    def _two_ply(
+        self,
+        ctx: _Ctx,
+        obs: str,
+        held: bool = False,
+        depth: int = _DEPTH,
+        dead: list[tuple[_Ply, ...]] | None = None,
+    ) -> list[_Expl]:
         """Moves whose positions the board showed (briefly) since the window began, then
         the move (complete or in progress) that explains the state now. ``held``: the
         first may also be the held attacker's move replacing the open capture (see
-        ``_held_open``), for the other story only."""
+        ``_held_open``), for the other story only. ``dead``: if given, the chains tried
+        that no move from their last position ends are added to it (see _keep_illegal)."""
         out: list[_Expl] = []
         done: set[tuple[object, ...]] = set()
         budget = [_MAX_STATES]
         expected = None if ctx.virtual else self._expected
-        self._chain(ctx, obs, ctx.w_cur, (), (), depth, expected, out, done, budget, held)
+        self._chain(ctx, obs, ctx.w_cur, (), (), depth, expected, out, done, budget, held, dead)
         return out
 
     def _chain(
@@ -2109,27 +2122,26 @@ class Tracker:
         attacker left, shows the same occupancy again)."""
         if not self._keeps_stories():
             return
+        obs = self._cells
+        assert obs is not None
         if (expl.kind in (MOVE, CORRECT) and expl.moves) or expl.kind == TWO:
-            obs = self._cells
-            assert obs is not None
             cands = self._candidates(ctx, obs, _INF)
             asking = expl.score[0] > 0 and not self._asks(expl, None)
-            chains = self._scored_chains(ctx, obs) if expl.kind == TWO or asking else []
+            dead: list[tuple[_Ply, ...]] = []
+            chains = self._scored_chains(ctx, obs, dead=dead) if expl.kind == TWO or asking else []
             self._keep_rival(expl, cands + chains)
             if asking:
                 self._keep_asking(expl, cands + chains)
             if expl.kind == TWO and (_shorts(expl.chain, expl.moves) or expl.score[0] > 0):
-                self._keep_illegal(ctx, expl, obs)
+                self._keep_illegal(expl, dead)
         elif expl.kind == IDLE and expl.score[0] >= 2:
-            obs = self._cells
-            assert obs is not None
             self._keep_rival(expl, self._scored_chains(ctx, obs))
         if _corrects(expl) or (expl.kind == RETRACT and expl.held):
             # (the held attacker put back: or the open capture stood, and the opponent
             # set a piece on the square it left, an illegal drop it takes back)
             self._keep_uncorrected()
 
-    def _keep_illegal(self, ctx: _Ctx, expl: _Expl, obs: str) -> None:
+    def _keep_illegal(self, expl: _Expl, dead: list[tuple[_Ply, ...]]) -> None:
         """A chain with a short story, or a lift left over, is believed: keep the story
         where the moves the board showed long enough were made, then a piece set where it
         may not go (the state now an illegal one, which the chain explains legally: 4b4c
@@ -2138,9 +2150,8 @@ class Tracker:
         9d7f, 7e taking 7f, P*1b, with 8e a piece from nowhere), taken if the tracker's
         own later fails. Its illegal state is its premise: not counted
         against it when stories are compared (its count of errors shown is the tracker's
-        own, see ``_explains``)."""
-        dead: list[tuple[_Ply, ...]] = []
-        self._chain(ctx, obs, ctx.w_cur, (), (), _DEPTH, None, [], set(), [_MAX_STATES], dead=dead)
+        own, see ``_explains``). ``dead``: the chains the state's chain search tried that
+        no legal move from their last position ends (see ``_two_ply``)."""
         mine = [p.variants for p in expl.chain]
         sure = [
             c
