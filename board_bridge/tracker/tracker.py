@@ -207,6 +207,18 @@ def _aside(take: _Take, touches: dict[int, list[tuple[float, float]]]) -> _Aside
     return aside
 
 
+def _attackers(
+    takes: tuple[_Take, ...], touches: dict[int, list[tuple[float, float]]]
+) -> list[float]:
+    """When each capture's attacker was lifted (its origin's last lift in its time)."""
+    out = []
+    for take in takes:
+        held = [s for s, _e in touches.get(take.origin, ()) if take.lo < s <= take.hi]
+        if held:
+            out.append(held[-1])
+    return out
+
+
 def _story(c: _Expl) -> tuple[object, ...]:
     """The squares of the moves an explanation makes, in order (variants alike)."""
     plies = [(_squares(p.variants[0]), p.correcting) for p in c.chain]
@@ -1282,6 +1294,7 @@ class Tracker:
             # a chain: each move explains the lifts of its own time, the last of them (a
             # capture comes last; the earlier ones were knocks or touches)
             free = list(c.windows)
+            held = _attackers(c.takes, touches)
             for sq, lifts in touches.items():
                 for start, end in reversed(lifts):
                     for i, (wsq, lo, hi) in enumerate(free):
@@ -1296,6 +1309,9 @@ class Tracker:
                         if end != _INF:
                             refills.append(end)
                             loose.append((start, end))
+                            # (as for one move: a touch still off the board when a
+                            # capture's attacker was lifted)
+                            n += sum(start < a < end for a in held)
         else:
             origin = c.moves[0].from_square if c.capture else None
             attacker = touches[origin][-1][0] if origin in touches else None

@@ -1011,6 +1011,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.3,
         True,
     ),
+    "x0.3: 8f takes 9f target first, 7f touched 0.18 s after the landing: read as 8f7f": (
+        2,
+        2714102,
+        True,
+        None,
+        0.3,
+        True,
+    ),
 }
 
 

@@ -1452,3 +1452,20 @@ def test_an_illegal_move_a_chain_explains_with_a_piece_from_nowhere_is_kept_as_a
     s.board.push(Move.from_usi("7e7f"))
     s.wait(0.4).play("8e7f", dt=0.25).wait(0.9).play("9a8a", dt=0.2)
     assert _moves_after_warmup(s, sfen) == ["9d8e", "7e7f", "8e7f", "9a8a"]
+
+
+def test_a_touch_spanning_a_chains_capture_attackers_lift_is_a_second_hand() -> None:
+    # quick hands (a step of 0.2 s): sente's rook on 8f takes 9f, target first, and 7f
+    # (which the rook could also take) is lifted 0.18 s after the landing and put back
+    # 0.14 s later; gote touches 2c and moves 5a4a before the capture wait ran out. The
+    # chain 8f taking 7f (9f touched around the rook's lift, 7f its target lifted first)
+    # tied with 8f9f, and the earlier refill won it: 8f7f, a false move (x0.3, game 2 of
+    # set 27140). As for one move, a touch still off the board when the attacker was
+    # lifted is a second hand the mover does not have
+    sfen = "4k4/9/7p1/9/9/pRp6/9/9/4K4 b - 1"
+    s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a5a"), 0.2, 0.4)
+    s.lift("9f", dt=1.0).lift("8f", dt=0.28).bounce("9f", dt=0.18, n=2)
+    s.lift("7f", dt=0.18).bounce("7f", dt=0.14, n=3).lift("2c", dt=0.285).place("2c", dt=0.085)
+    s.board.push(Move.from_usi("8f9f"))  # (the script's board: the moves made)
+    s.play("5a4a", dt=0.12).wait(0.8).play("5i4i", dt=0.2)
+    assert _moves_after_warmup(s, sfen) == ["8f9f", "5a4a", "5i4i"]
