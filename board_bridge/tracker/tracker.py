@@ -98,7 +98,7 @@ _GAPS = 13  # the last moves whose last steps (previous change to landing) give 
 _CHATTER = 0.03  # transitions closer than this are one landing's contact bounce
 _REACTION = 0.6  # steps of the hands' pace after a landing: a touch after the capture, not
 # a knock in it (a knock, then the target lifted, is one motion; see Tracker._reaction)
-_REACTION_MIN = 0.2  # ... and at least this many seconds
+_REACTION_MIN = 0.25  # ... and at least this many seconds
 _CHAIN_STEPS = 2.5  # steps of the hands' pace: see Tracker._chain_wait
 _CHAIN_WAIT_MIN = 0.5  # ... and at least this many seconds
 _ORIGIN_STEPS = 1.5  # ... or this many, the opponent's drop on the attacker's square next

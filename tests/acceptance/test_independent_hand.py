@@ -1019,6 +1019,16 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.3,
         True,
     ),
+    "x0.6 polarity: 4e knocked, 3e lifted 0.233 s later at a 0.29 s step: read as 4f4e": (
+        25,
+        2627025,
+        False,
+        None,
+        0.6,
+        True,
+        "rich",
+        "polarity",
+    ),
 }
 
 

@@ -1469,3 +1469,20 @@ def test_a_touch_spanning_a_chains_capture_attackers_lift_is_a_second_hand() -> 
     s.board.push(Move.from_usi("8f9f"))  # (the script's board: the moves made)
     s.play("5a4a", dt=0.12).wait(0.8).play("5i4i", dt=0.2)
     assert _moves_after_warmup(s, sfen) == ["8f9f", "5a4a", "5i4i"]
+
+
+@pytest.mark.parametrize("sensing", ["occupancy", "polarity"])
+def test_a_target_lifted_a_quarter_second_after_a_knock_is_the_capture(sensing: str) -> None:
+    # hands at a step of 0.29 s: sente's gold held 1.5 s, 4e (which the gold could also
+    # take) knocked and put back 0.2 s later, and 3e, the target, lifted 0.233 s after
+    # that, the gold set on 3e. Past a 0.2 s floor for `_reaction` this read as 4f4e, the
+    # target's lift a touch after the landing: a false move (x0.6 --polarity --rich, game
+    # 25 of set 26270; three alike in the independent generator's raised noise). A hand
+    # lifts the target in the same motion, a quarter of a second after the knock
+    sfen = "4k4/9/9/9/5pp2/5G3/9/9/4K4 b - 1"
+    s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a5a"), 0.29, 0.58, sensing)
+    s.lift("4f", dt=1.0).lift("4e", dt=1.54).place("4e", dt=0.2)
+    s.lift("3e", dt=0.233).place("3e", dt=0.29)
+    s.board.push(Move.from_usi("4f3e"))  # (the script's board: the moves made)
+    s.wait(1.4).play("5a4a", dt=0.29).wait(0.8).play("5i4i", dt=0.29)
+    assert _moves_after_warmup(s, sfen, sensing) == ["4f3e", "5a4a", "5i4i"]
