@@ -188,35 +188,29 @@ def _taking(base: PosInfo, move: Move, lo: float, hi: float) -> _Take:
     return _Take(origin, target, lo, hi, near)
 
 
+def _attacker_lift(take: _Take, touches: dict[int, list[tuple[float, float]]]) -> float | None:
+    """When the capture's attacker was lifted: its origin's last lift in the capture's time."""
+    lifts = [start for start, _end in touches.get(take.origin, ()) if take.lo < start <= take.hi]
+    return lifts[-1] if lifts else None
+
+
 def _aside(take: _Take, touches: dict[int, list[tuple[float, float]]]) -> _Aside | None:
     """For a capture made attacker first: is a lift of a square at a time one the mover's
     hands could hardly have made (a piece away from the held attacker's reach, lifted
     while it was held and before its target was)? A touch or an adjustment then is the
     opponent's, after the capture, in another story."""
     lo, hi = take.lo, take.hi
-    held = [start for start, _end in touches.get(take.origin, ()) if lo < start <= hi]
+    held = _attacker_lift(take, touches)
     taken = [start for start, _end in touches.get(take.target, ()) if lo < start <= hi]
-    if not held or not taken or taken[-1] < held[-1]:
+    if held is None or not taken or taken[-1] < held:
         return None
-    t0, t1 = held[-1], taken[-1]
+    t0, t1 = held, taken[-1]
     near = take.near
 
     def aside(sq: int, start: float) -> bool:
         return t0 < start < t1 and sq not in near
 
     return aside
-
-
-def _attackers(
-    takes: tuple[_Take, ...], touches: dict[int, list[tuple[float, float]]]
-) -> list[float]:
-    """When each capture's attacker was lifted (its origin's last lift in its time)."""
-    out = []
-    for take in takes:
-        held = [s for s, _e in touches.get(take.origin, ()) if take.lo < s <= take.hi]
-        if held:
-            out.append(held[-1])
-    return out
 
 
 def _story(c: _Expl) -> tuple[object, ...]:
@@ -1294,7 +1288,7 @@ class Tracker:
             # a chain: each move explains the lifts of its own time, the last of them (a
             # capture comes last; the earlier ones were knocks or touches)
             free = list(c.windows)
-            held = _attackers(c.takes, touches)
+            held = [a for a in (_attacker_lift(t, touches) for t in c.takes) if a is not None]
             for sq, lifts in touches.items():
                 for start, end in reversed(lifts):
                     for i, (wsq, lo, hi) in enumerate(free):
