@@ -247,6 +247,7 @@ class _Ply:
     # a capture not waited out (shown briefly, or what came next could be its attacker
     # still held): see _stands
     doubtful: bool = False
+    shown: float = 0.0  # how long the board showed its position after the previous ply's
 
 
 def _stands(chain: tuple[_Ply, ...], last: tuple[Move, ...], k: int) -> bool:
@@ -315,7 +316,7 @@ class _Expl:
     capture: bool = False  # a capture seen only in the history: waits capture_settle
     held: bool = False  # CORRECT: the open capture's attacker was held (waits held_settle)
     takes: tuple[_Take, ...] = ()  # MOVE/TWO: the captures that may be an attacker held
-    score: tuple[int, int, int, int, tuple[float, ...], int] = (0, 0, 0, 0, (), 0)
+    score: tuple[int, int, int, int, tuple[float, ...], int, float] = (0, 0, 0, 0, (), 0, 0.0)
 
 
 @dataclass(slots=True)
@@ -1261,10 +1262,11 @@ class Tracker:
 
     def _score(
         self, c: _Expl, touches: dict[int, list[tuple[float, float]]]
-    ) -> tuple[int, int, int, int, tuple[float, ...], int]:
+    ) -> tuple[int, int, int, int, tuple[float, ...], int, float]:
         """(lifts left unexplained + penalty, in progress?, penalty, minus the pieces lifted
         and put back well after the explanation's last landing, the refills left
-        unexplained, latest first, kind): smaller is better. A square still empty after a hover counts
+        unexplained, latest first, kind, minus how long a chain's briefest position was
+        shown): smaller is better. A square still empty after a hover counts
         alike for every explanation, so only refills break ties.
 
         A tie between two captures by one attacker (its target taken, then the opponent's
@@ -1349,7 +1351,9 @@ class Tracker:
                     # target swapped out by its attacker)
                     after += last + wait < start and end < reply and end - start >= touch
         latest = tuple(sorted(refills, reverse=True))
-        return (n, int(_in_progress(c)), c.penalty, -after, latest, c.kind)
+        # (two chains alike so far: the one whose briefest position was shown longer)
+        brief = min((p.shown for p in c.chain), default=0.0)
+        return (n, int(_in_progress(c)), c.penalty, -after, latest, c.kind, -brief)
 
     def _crossed(self, move: Move, lifted: float, landed: float) -> int:
         """How many squares between a capture's origin and target read occupied after its
@@ -1726,6 +1730,7 @@ class Tracker:
                     lenient=unwaited and not brief and held_for >= self._origin_drop_wait(),
                     then=then,
                     doubtful=cap and (brief or unwaited or correcting),
+                    shown=total[cells],
                 )
                 chain = (*prefix, ply)
                 for m1 in ms:

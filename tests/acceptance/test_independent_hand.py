@@ -1029,6 +1029,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         "rich",
         "polarity",
     ),
+    "x0.3 touch: B*3a, S*2i, 3a touched 0.16 s after: read as B*2i (a hover on 3a), S*3a": (
+        11,
+        2792011,
+        False,
+        "touch",
+        0.3,
+        False,
+    ),
 }
 
 

@@ -1486,3 +1486,21 @@ def test_a_target_lifted_a_quarter_second_after_a_knock_is_the_capture(sensing: 
     s.board.push(Move.from_usi("4f3e"))  # (the script's board: the moves made)
     s.wait(1.4).play("5a4a", dt=0.29).wait(0.8).play("5i4i", dt=0.29)
     assert _moves_after_warmup(s, sfen, sensing) == ["4f3e", "5a4a", "5i4i"]
+
+
+def test_of_two_chains_alike_the_one_whose_briefest_position_was_shown_longer() -> None:
+    # quick hands (a step of 0.24 s): gote's 6b takes 5a attacker first (a capture that
+    # may be its attacker held, so the board never settles on it), sente's B*3a shown
+    # 0.94 s, gote's S*2i, then sente touches 3a 0.16 s after that landing and moves
+    # 9g9f. The chains 6b5a, B*3a, S*2i and 6b5a, B*2i (3a's touch a hover), S*3a explain
+    # the same lifts; the first found won: two false drops (x0.3 `--only touch`, game 11
+    # of set 27920). The second's B*2i position was shown 0.23 s, the first's briefest
+    # 0.37 s: the board showed it longer
+    sfen = "k3S4/3s5/9/9/9/9/P8/9/8K w B 1"
+    s = _paced(sfen, ("9a8a", "1i2i", "8a9a", "2i1i"), 0.24, 0.48)
+    s.lift("6b", dt=1.0).lift("5a", dt=0.066).bounce("5a", dt=0.267, n=4)
+    s.place("3a", dt=0.78).place("2i", dt=0.935).lift("3a", dt=0.157).place("3a", dt=0.227)
+    for usi_move in ("6b5a", "B*3a", "S*2i"):  # (the script's board: the moves made)
+        s.board.push(Move.from_usi(usi_move))
+    s.play("9g9f", dt=0.21).wait(0.9).play("9a8a", dt=0.24)
+    assert _moves_after_warmup(s, sfen) == ["6b5a", "B*3a", "S*2i", "9g9f", "9a8a"]
