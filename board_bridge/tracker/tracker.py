@@ -248,6 +248,7 @@ class _Ply:
     # still held): see _stands
     doubtful: bool = False
     shown: float = 0.0  # how long the board showed its position after the previous ply's
+    aired: bool = False  # a capture with a piece seen in the air after it (see _aired)
 
 
 def _stands(chain: tuple[_Ply, ...], last: tuple[Move, ...], k: int) -> bool:
@@ -1049,7 +1050,13 @@ class Tracker:
             for ms, cap in self._complete(cur, obs, d, ctx.w_cur, None, until):
                 deps = _dep_move(cur, ms[0], {})
                 takes = (_taking(cur, ms[0], _NEG_INF, _INF),) if cap else ()
-                penalty = int(cap and self._from_nowhere(cur, ms[0], touches, until))
+                penalty = int(
+                    cap
+                    and (
+                        self._from_nowhere(cur, ms[0], touches, until)
+                        or self._aired(ms[0].to_square, ctx.w_cur, until, obs)
+                    )
+                )
                 cands.append(
                     _Expl(MOVE, moves=ms, capture=cap, involved=deps, takes=takes, penalty=penalty)
                 )
@@ -1388,24 +1395,46 @@ class Tracker:
         reach: frozenset[int],
     ) -> bool:
         """The target was emptied and refilled after the attacker (on ``origin``) was lifted,
-        and the attacker was not seen in the air after that: set down on an empty square it
-        could have moved to, or passing over any empty square (a brief reading), with no
-        other piece lifted in between."""
+        and the attacker was not seen set down again after that: a while on an empty square
+        it could have moved to (then lifted: it was still in the air), with no other piece
+        lifted in between. (A brief reading there makes it doubtful: see ``_aired``.)"""
         hist = self._hist
         refill = hist.last_refill(target, since, until)
         if refill is None:
             return False
         if origin != target and not self._left(origin, target, refill):
             return False  # the attacker was still on its square when the target was refilled
+        return not any(
+            sq in reach and not brief
+            for _tf, sq, brief in self._after_landing(refill, target, until, cells)
+        )
+
+    def _aired(self, target: int, since: float, until: float, cells: str) -> bool:
+        """Was a piece seen in the air after the capture's landing (its target's last refill),
+        passing over an empty square (a reading under ``settle``), with no other piece
+        lifted in between? The held attacker's, if the refill was a knocked piece put back;
+        or the captured piece's, which the mover's other hand carries over the board to
+        the stand while the attacker lands. The capture is doubtful (it waits), and costs
+        one reading more than a story with no piece in the air."""
+        refill = self._hist.last_refill(target, since, until)
+        return refill is not None and any(
+            brief for _tf, _sq, brief in self._after_landing(refill, target, until, cells)
+        )
+
+    def _after_landing(
+        self, refill: float, target: int, until: float, cells: str
+    ) -> list[tuple[float, int, bool]]:
+        """The empty squares (in ``cells``) filled after the capture's landing at ``refill``
+        with no other piece lifted in between (the opponent's, say): when, which, and
+        whether only briefly (emptied within ``settle``)."""
+        hist = self._hist
+        out = []
         for tf, sq in hist.fills_between(refill, until):
-            # an empty square filled after the "capture": a piece in the air, unless another
-            # piece had been lifted in between (the opponent's, say)
             if cells[sq] != EMPTY or hist.emptied_between(refill, tf, target):
                 continue
             gone = hist.emptied_after(sq, tf)
-            if sq in reach or (gone is not None and gone - tf < self.params.settle):
-                return False
-        return True
+            out.append((tf, sq, gone is not None and gone - tf < self.params.settle))
+        return out
 
     def _capture_doubtful(self, origin: int, target: int, since: float, until: float) -> bool:
         """Could this capture be an attacker still held after a knocked neighbour was put
@@ -1518,7 +1547,9 @@ class Tracker:
                         reach = frozenset(m.to_square for m in info.moves_from(f)) - {to}
                     if not self._capture_ok(origin, to, cap_since, until, obs, reach):
                         continue
-                    doubtful = self._capture_doubtful(origin, to, cap_since, until)
+                    doubtful = self._aired(to, cap_since, until, obs) or self._capture_doubtful(
+                        origin, to, cap_since, until
+                    )
                 out.append((tuple(ms), doubtful))
         if n == 1:
             s = d[0]
@@ -1731,6 +1762,7 @@ class Tracker:
                     then=then,
                     doubtful=cap and (brief or unwaited or correcting),
                     shown=total[cells],
+                    aired=cap and not correcting and self._aired(ms[0].to_square, since, t1, cells),
                 )
                 chain = (*prefix, ply)
                 for m1 in ms:
@@ -1780,7 +1812,11 @@ class Tracker:
                                 takes=tuple(p.take for p in chain if p.take is not None)
                                 + ((_taking(p1, ms2[0], t0, _INF),) if cap2 else ()),
                                 # a chain ending with a piece merely lifted is weak evidence
-                                penalty=2 * _shorts(chain, ms2) + (not ms2) + held_ply,
+                                penalty=2 * _shorts(chain, ms2)
+                                + (not ms2)
+                                + held_ply
+                                + sum(p.aired for p in chain)
+                                + (cap2 and self._aired(ms2[0].to_square, t0, _INF, obs)),
                             )
                         )
                     if depth > 1:

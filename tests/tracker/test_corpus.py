@@ -14,6 +14,7 @@ from board_bridge.tracker.log import load_log
 from board_bridge.tracker.simulate import QUIET, Noise, simulate
 from tests.conftest import corpus_games, shared_path
 from tests.tracker.altgen import generate
+from tests.tracker.motorgen import generate as motor_generate
 
 GAMES = corpus_games()
 SIM_SEEDS = range(8)  # the simulator, occupancy boards
@@ -68,6 +69,16 @@ NOISE_KINDS = [
     for f in dataclasses.fields(Noise)
     if not f.name.startswith("speed") and f.name not in ("target_first", "long_hover")
 ]
+
+
+@pytest.mark.parametrize("index", range(len(GAMES)))
+def test_corpus_game_under_the_motor_generator(index: int) -> None:
+    """The third generator (motor steps, two-handed captures, the captured piece carried
+    over the board to the stand): a seed each on occupancy (x1) and polarity (x0.5)."""
+    game = GAMES[index]
+    for sensing, pace in (("occupancy", 1.0), ("polarity", 0.5)):
+        events = motor_generate(game["moves"], game["sfen"], 200 + index, sensing, pace)
+        _check(events, game, sensing, f"game {index} motorgen {sensing} x{pace}")
 
 
 @pytest.mark.parametrize("kind", NOISE_KINDS)

@@ -1504,3 +1504,22 @@ def test_of_two_chains_alike_the_one_whose_briefest_position_was_shown_longer() 
         s.board.push(Move.from_usi(usi_move))
     s.play("9g9f", dt=0.21).wait(0.9).play("9a8a", dt=0.24)
     assert _moves_after_warmup(s, sfen) == ["6b5a", "B*3a", "S*2i", "9g9f", "9a8a"]
+
+
+@pytest.mark.parametrize("sensing", ["occupancy", "polarity"])
+def test_the_captured_piece_carried_over_a_square_after_the_landing_is_no_held_attacker(
+    sensing: str,
+) -> None:
+    # two hands: sente's pawn lifted, gote's pawn on 5f snatched out 0.3 s later and the
+    # attacker set down on 5f; the captured pawn, carried to sente's stand, passes low
+    # over 3h 0.1 s after the landing (43 ms). That reading was taken as the attacker
+    # still in the air (5f a knocked piece put back): no capture, and the board stuck in
+    # an error for good (a third, independent generator, 19 to 26 logs in 138). It makes
+    # the capture doubtful (it waits), no longer impossible
+    sfen = "4k4/9/9/9/9/4p4/4P4/9/4K4 b - 1"
+    s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a5a"), 0.3, 0.6, sensing)
+    s.lift("5g", dt=1.0).lift("5f", dt=0.3).bounce("5f", dt=0.156, n=3)
+    s.place("3h", dt=0.1).lift("3h", dt=0.043)
+    s.board.push(Move.from_usi("5g5f"))  # (the script's board: the moves made)
+    s.wait(1.5).play("5a4a", dt=0.3).wait(0.8).play("5i4i", dt=0.3)
+    assert _moves_after_warmup(s, sfen, sensing) == ["5g5f", "5a4a", "5i4i"]
