@@ -1393,21 +1393,22 @@ class Tracker:
         until: float,
         cells: str,
         reach: frozenset[int],
-    ) -> bool:
-        """The target was emptied and refilled after the attacker (on ``origin``) was lifted,
-        and the attacker was not seen set down again after that: a while on an empty square
-        it could have moved to (then lifted: it was still in the air), with no other piece
-        lifted in between. (A brief reading there makes it doubtful: see ``_aired``.)"""
+    ) -> bool | None:
+        """None unless the target was emptied and refilled after the attacker (on
+        ``origin``) was lifted, and the attacker was not seen set down again after that: a
+        while on an empty square it could have moved to (then lifted: it was still in the
+        air), with no other piece lifted in between. Else whether a piece was seen in the
+        air after it (see ``_aired``)."""
         hist = self._hist
         refill = hist.last_refill(target, since, until)
         if refill is None:
-            return False
+            return None
         if origin != target and not self._left(origin, target, refill):
-            return False  # the attacker was still on its square when the target was refilled
-        return not any(
-            sq in reach and not brief
-            for _tf, sq, brief in self._after_landing(refill, target, until, cells)
-        )
+            return None  # the attacker was still on its square when the target was refilled
+        after = self._after_landing(refill, target, until, cells)
+        if any(sq in reach and not brief for _tf, sq, brief in after):
+            return None
+        return any(brief for _tf, _sq, brief in after)
 
     def _aired(self, target: int, since: float, until: float, cells: str) -> bool:
         """Was a piece seen in the air after the capture's landing (its target's last refill),
@@ -1545,11 +1546,10 @@ class Tracker:
                 if capture and not relaxed:
                     if reach is None:
                         reach = frozenset(m.to_square for m in info.moves_from(f)) - {to}
-                    if not self._capture_ok(origin, to, cap_since, until, obs, reach):
+                    aired = self._capture_ok(origin, to, cap_since, until, obs, reach)
+                    if aired is None:
                         continue
-                    doubtful = self._aired(to, cap_since, until, obs) or self._capture_doubtful(
-                        origin, to, cap_since, until
-                    )
+                    doubtful = aired or self._capture_doubtful(origin, to, cap_since, until)
                 out.append((tuple(ms), doubtful))
         if n == 1:
             s = d[0]
