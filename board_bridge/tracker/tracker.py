@@ -1297,7 +1297,7 @@ class Tracker:
             # a chain: each move explains the lifts of its own time, the last of them (a
             # capture comes last; the earlier ones were knocks or touches)
             free = list(c.windows)
-            held = [a for a in (_attacker_lift(t, touches) for t in c.takes) if a is not None]
+            lifted_at = [a for a in (_attacker_lift(t, touches) for t in c.takes) if a is not None]
             for sq, lifts in touches.items():
                 for start, end in reversed(lifts):
                     for i, (wsq, lo, hi) in enumerate(free):
@@ -1314,7 +1314,7 @@ class Tracker:
                             loose.append((start, end))
                             # (as for one move: a touch still off the board when a
                             # capture's attacker was lifted)
-                            n += sum(start < a < end for a in held)
+                            n += sum(start < a < end for a in lifted_at)
         else:
             origin = c.moves[0].from_square if c.capture else None
             attacker = touches[origin][-1][0] if origin in touches else None

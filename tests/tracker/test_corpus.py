@@ -64,13 +64,6 @@ def test_corpus_game_under_the_independent_generator(index: int) -> None:
     _check(events, game, "polarity", f"game {index} alt polarity")
 
 
-NOISE_KINDS = [
-    f.name
-    for f in dataclasses.fields(Noise)
-    if not f.name.startswith("speed") and f.name not in ("target_first", "long_hover")
-]
-
-
 @pytest.mark.parametrize("index", range(len(GAMES)))
 def test_corpus_game_under_the_motor_generator(index: int) -> None:
     """The third generator (motor steps, two-handed captures, the captured piece carried
@@ -79,6 +72,13 @@ def test_corpus_game_under_the_motor_generator(index: int) -> None:
     for sensing, pace in (("occupancy", 1.0), ("polarity", 0.5)):
         events = motor_generate(game["moves"], game["sfen"], 200 + index, sensing, pace)
         _check(events, game, sensing, f"game {index} motorgen {sensing} x{pace}")
+
+
+NOISE_KINDS = [
+    f.name
+    for f in dataclasses.fields(Noise)
+    if not f.name.startswith("speed") and f.name not in ("target_first", "long_hover")
+]
 
 
 @pytest.mark.parametrize("kind", NOISE_KINDS)
