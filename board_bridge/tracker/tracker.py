@@ -317,6 +317,7 @@ class _Expl:
     capture: bool = False  # a capture seen only in the history: waits capture_settle
     held: bool = False  # CORRECT: the open capture's attacker was held (waits held_settle)
     takes: tuple[_Take, ...] = ()  # MOVE/TWO: the captures that may be an attacker held
+    swapped_aside: bool = False  # MOVE: its attacker swapped out another target first
     score: tuple[int, int, int, int, tuple[float, ...], int, float] = (0, 0, 0, 0, (), 0, 0.0)
 
 
@@ -456,6 +457,7 @@ class Tracker:
         self._eval_key: tuple[int, int] | None = None
         self._answering: str | None = None  # an answer arrived as the board was unsettled
         self._answered_at: float | None = None  # when the last question was answered
+        self._asked_at: float | None = None  # ... and when it was asked
         self._is_fork = False  # another story's tracker (see _Fork)
         self._eval: tuple[_Expl | None, _Expl | None, _Ctx] | None = None
         self._pending: _Pending | None = None
@@ -1060,6 +1062,7 @@ class Tracker:
                 cands.append(
                     _Expl(MOVE, moves=ms, capture=cap, involved=deps, takes=takes, penalty=penalty)
                 )
+            self._mark_swapped_aside(cands, cur, ctx.w_cur, until)
             lifted = self._lifted(cur, obs, d)
             if lifted is not None:
                 cands.append(_Expl(INPROG, lifted=lifted, involved=_dep_lifted(lifted, {})))
@@ -1132,6 +1135,40 @@ class Tracker:
         for c in cands:
             c.score = self._score(c, touches)
         return cands
+
+    def _mark_swapped_aside(
+        self, cands: list[_Expl], cur: PosInfo, since: float, until: float
+    ) -> None:
+        """Two captures by one attacker that the board shows alike (both targets refilled),
+        one target off the board for less than a touch (and than ``_SWAP``) after the
+        attacker was lifted, the other lifted more than ``_REACTION`` steps of the hands'
+        pace after that refill and off for longer: the capture of the second is marked.
+        The brief lift was the attacker swapped in (a fast capture), the later one the
+        hand withdrawing, a knock or a touch (motorgen x0.7, steps of 0.1 s: 1c1d, 1d off
+        28 ms, then 2c knocked 1.5 steps later for 0.33 s, read as 1c2c). Lifted sooner,
+        it is the target, lifted in the motion that put a knocked piece back (the
+        independent generator's held attacker: 6h5h knocked 40 ms, 6i lifted 0.4 steps
+        later, off 85 ms; `_REACTION_MIN` is for knocks that are no swap)."""
+        caps = [c for c in cands if c.kind == MOVE and cur.codes[c.moves[0].to_square]]
+        if len(caps) < 2 or self._pace is None:
+            return
+        touch, hist = max(self._touch_min(), _SWAP), self._hist
+        pause = _REACTION * self._pace
+        for c in caps:
+            origin, to = c.moves[0].from_square, c.moves[0].to_square
+            assert origin is not None
+            lift = hist.last_lift(to, since, until)
+            own = self._swap(origin, to, since, until)
+            if lift is None or own is None or own < touch:
+                continue  # (its own target swapped out as fast: no telling)
+            for o in caps:
+                other = o.moves[0].to_square
+                if o is c or o.moves[0].from_square != origin:
+                    continue
+                swap = self._swap(origin, other, since, until)
+                refill = hist.last_refill(other, since, until)
+                if swap is not None and swap < touch and refill is not None:
+                    c.swapped_aside |= lift - refill > pause
 
     def _from_nowhere(
         self, base: PosInfo, move: Move, touches: dict[int, list[tuple[float, float]]], until: float
@@ -1271,7 +1308,8 @@ class Tracker:
         self, c: _Expl, touches: dict[int, list[tuple[float, float]]]
     ) -> tuple[int, int, int, int, tuple[float, ...], int, float]:
         """(lifts left unexplained + penalty, in progress?, penalty, minus the pieces lifted
-        and put back well after the explanation's last landing, the refills left
+        and put back well after the explanation's last landing (plus one if another target
+        of its attacker was swapped out first, see ``_mark_swapped_aside``), the refills left
         unexplained, latest first, kind, minus how long a chain's briefest position was
         shown): smaller is better. A square still empty after a hover counts
         alike for every explanation, so only refills break ties.
@@ -1357,6 +1395,7 @@ class Tracker:
                     # (a piece off for less than _touch_min was no touch: a wobble, or a
                     # target swapped out by its attacker)
                     after += last + wait < start and end < reply and end - start >= touch
+        after -= c.swapped_aside
         latest = tuple(sorted(refills, reverse=True))
         # (two chains alike so far: the one whose briefest position was shown longer)
         brief = min((p.shown for p in c.chain), default=0.0)
@@ -2280,11 +2319,18 @@ class Tracker:
         """An answer came with no question waiting: a kept story in which it answered one
         (see ``_keep_asking``) is what the player saw, if it explains the board: take it.
         Only stories kept before the answer (``kept``) are looked at: one kept as it was
-        read asked nothing it fits, and each would read it again without end."""
+        read asked nothing it fits, and each would read it again without end. Not a story
+        whose question was asked before the player last answered the tracker's own: the
+        board showed that one, and this input is a stray one (altgen: a drop asked G or
+        P, answered G, then a stray P, read as the other story's P*7h)."""
+        answered = _NEG_INF if self._answered_at is None else self._answered_at
         for f in reversed(self._forks):
             if id(f) not in kept:
                 continue
             alt = f.caught_up()  # (this input was the last event it was fed)
+            asked = alt._asked_at
+            if asked is not None and asked <= answered:
+                continue
             if alt._answered_at == t and self._explains(alt):
                 return self._adopt(alt, t)
         return []
@@ -2714,7 +2760,7 @@ class Tracker:
             promote = value == INPUT_PROMOTE
             move = next(m for m in p.cands if m.promotion == promote)
         self._pending = None
-        self._answered_at = t
+        self._answered_at, self._asked_at = t, p.question.t
         game = self._game
         outs: list[TrackerOutput] = []
         if p.kind == "move":
