@@ -1525,22 +1525,6 @@ def test_the_captured_piece_carried_over_a_square_after_the_landing_is_no_held_a
     assert _moves_after_warmup(s, sfen, sensing) == ["5g5f", "5a4a", "5i4i"]
 
 
-def test_a_target_swapped_out_fast_then_a_knock_of_the_other_target_is_the_swap() -> None:
-    # quick hands (a step of 0.1 s): sente's gold on 4f can take 4e or 3e. Lifted, it is
-    # swapped in on 4e (4e off 28 ms), and the hand, withdrawing, knocks 3e 0.15 s later
-    # for 0.33 s. Read as 4f3e, with 4e a wobble of the held gold, because that story's
-    # loose lift ended first (a third, independent generator at x0.7 with its noise
-    # doubled, twice in 544 logs). A knock by a hand holding its piece does not come and
-    # go in 28 ms; a fast capture does
-    sfen = "4k4/9/9/9/5pp2/5G3/9/9/4K4 b - 1"
-    s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a5a"), 0.1, 0.5)
-    s.lift("4f", dt=1.0).lift("4e", dt=0.209).place("4e", dt=0.028)
-    s.lift("3e", dt=0.146).place("3e", dt=0.329)
-    s.board.push(Move.from_usi("4f4e"))  # (the script's board: the moves made)
-    s.wait(1.4).play("5a4a", dt=0.1).wait(0.8).play("5i4i", dt=0.1)
-    assert _moves_after_warmup(s, sfen) == ["4f4e", "5a4a", "5i4i"]
-
-
 def test_an_input_after_the_question_was_answered_is_no_answer_to_another_story() -> None:
     # sente's gold takes gote's gold on 4e (3e, a pawn it could also take, knocked just
     # before): the story where it took the pawn is kept. Sente's drop on 5e asks G or L
@@ -1559,16 +1543,31 @@ def test_an_input_after_the_question_was_answered_is_no_answer_to_another_story(
     assert _moves_after_warmup(s, sfen) == ["4f4e", "5a4a", "G*5e", "4a3a"]
 
 
-def test_a_brief_knock_then_the_target_lifted_in_the_same_motion_is_no_swap() -> None:
-    # quick hands (a step of 0.25 s): sente's gold on 4f held 0.72 s, 3e (which it could
-    # also take) knocked for 40 ms, and 4e, the target, lifted 0.1 s later (0.4 steps)
-    # and the gold set on it. The brief lift is no fast capture here: the target was
-    # lifted in the motion that put the knocked piece back (the independent generator
-    # at x0.3 --rich, game 18 of set 28340, once a swap was marked whatever the pause)
+@pytest.mark.parametrize(
+    ("step", "first", "lifted", "off", "pause", "off2"),
+    [
+        # 4e swapped in (off 28 ms), and the hand, withdrawing, knocks 3e 1.5 steps later
+        # for 0.33 s. Read as 4f3e, 4e a wobble of the held gold, because that story's
+        # loose lift ended first (a third, independent generator at x0.7 with its noise
+        # doubled, twice in 544 logs): a knock by a hand holding its piece does not come
+        # and go in 28 ms, a fast capture does
+        (0.1, "4e", 0.209, 0.028, 0.146, 0.329),
+        # held 0.72 s, 3e knocked for 40 ms, 4e lifted 0.4 steps later: no swap, the
+        # target lifted in the motion that put the knocked piece back (the independent
+        # generator at x0.3 --rich, game 18 of set 28340, lost while a swap was marked
+        # whatever the pause)
+        (0.25, "3e", 0.717, 0.04, 0.107, 0.085),
+    ],
+)
+def test_of_two_targets_a_brief_lift_then_a_pause_is_the_swap(
+    step: float, first: str, lifted: float, off: float, pause: float, off2: float
+) -> None:
+    # quick hands: sente's gold on 4f can take 4e or 3e, and takes 4e
     sfen = "4k4/9/9/9/5pp2/5G3/9/9/4K4 b - 1"
-    s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a5a"), 0.25, 0.5)
-    s.lift("4f", dt=1.0).lift("3e", dt=0.717).place("3e", dt=0.04)
-    s.lift("4e", dt=0.107).place("4e", dt=0.085)
+    second = "3e" if first == "4e" else "4e"
+    s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a5a"), step, 2 * step + 0.3)
+    s.lift("4f", dt=1.0).lift(first, dt=lifted).place(first, dt=off)
+    s.lift(second, dt=pause).place(second, dt=off2)
     s.board.push(Move.from_usi("4f4e"))  # (the script's board: the moves made)
-    s.wait(1.4).play("5a4a", dt=0.25).wait(0.8).play("5i4i", dt=0.25)
+    s.wait(1.4).play("5a4a", dt=step).wait(0.8).play("5i4i", dt=step)
     assert _moves_after_warmup(s, sfen) == ["4f4e", "5a4a", "5i4i"]
