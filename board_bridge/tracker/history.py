@@ -49,6 +49,10 @@ class SquareHistory:
                 del tr[:i]
                 self.epoch += 1
 
+    def fills(self, sq: int, since: float, until: float) -> list[float]:
+        """When ``sq`` went from empty to occupied after ``since`` and before ``until``."""
+        return [t for t, occupied in self._tr[sq] if occupied and since < t < until]
+
     def last_fill(self, sq: int, until: float = float("inf")) -> float | None:
         """When ``sq`` last went from empty to occupied (before ``until``)."""
         for t, occupied in reversed(self._tr[sq]):

@@ -249,6 +249,7 @@ class _Ply:
     doubtful: bool = False
     shown: float = 0.0  # how long the board showed its position after the previous ply's
     aired: bool = False  # a capture with a piece seen in the air after it (see _aired)
+    unheld: bool = False  # its square filled before its piece left, none held (_unheld_fill)
 
 
 def _stands(chain: tuple[_Ply, ...], last: tuple[Move, ...], k: int) -> bool:
@@ -318,6 +319,7 @@ class _Expl:
     held: bool = False  # CORRECT: the open capture's attacker was held (waits held_settle)
     takes: tuple[_Take, ...] = ()  # MOVE/TWO: the captures that may be an attacker held
     swapped_aside: bool = False  # MOVE: its attacker swapped out another target first
+    unheld: bool = False  # MOVE: its square filled before its piece left (_unheld_fill)
     score: tuple[int, int, int, int, tuple[float, ...], int, float] = (0, 0, 0, 0, (), 0, 0.0)
 
 
@@ -994,7 +996,9 @@ class Tracker:
                 slack = alt.penalty if alt.kind in (RETRACT, BACK) else 1
                 if alt.score[0] <= best.score[0] + slack:
                     return best, alt
-        elif best is not None and best.kind in (RETRACT, BACK):
+        elif best is not None and (best.kind in (RETRACT, BACK) or best.unheld):
+            # (also a move whose square read occupied before its piece left: a drop and
+            # the next move begun may be the story, see _unheld_fill)
             prog = [c for c in cands if _in_progress(c) and c.score[0] <= best.score[0]]
             if prog:
                 return min(prog, key=lambda c: c.score), best
@@ -1059,8 +1063,17 @@ class Tracker:
                         or self._aired(ms[0].to_square, ctx.w_cur, until, obs)
                     )
                 )
+                unheld = self._unheld_fill(cur, ms[0], ctx.w_cur, until)
                 cands.append(
-                    _Expl(MOVE, moves=ms, capture=cap, involved=deps, takes=takes, penalty=penalty)
+                    _Expl(
+                        MOVE,
+                        moves=ms,
+                        capture=cap,
+                        involved=deps,
+                        takes=takes,
+                        penalty=penalty + unheld,
+                        unheld=unheld,
+                    )
                 )
             self._mark_swapped_aside(cands, cur, ctx.w_cur, until)
             lifted = self._lifted(cur, obs, d)
@@ -1195,6 +1208,27 @@ class Tracker:
                 elif exp[sq] == EMPTY:
                     extra += 1
             if extra > air:
+                return True
+        return False
+
+    def _unheld_fill(self, base: PosInfo, move: Move, since: float, until: float) -> bool:
+        """Did ``move``'s square (a quiet board move's) read occupied after ``since`` while its
+        piece still stood on its origin (more than ``overlap`` before it left), with no
+        piece of ``base`` off the board then? No hand held a piece over it: that was a
+        piece from the hand, a drop (x0.4 ``--overlap --rich``: gote's L*9g, then 9f
+        taken target first and 9g knocked for 50 ms, read as 9f9g+ with the lance a
+        hover of nothing; the game lost from there)."""
+        origin = move.from_square
+        if origin is None or base.codes[move.to_square]:
+            return False  # (a capture's target refilled: a knock, see _from_nowhere)
+        hist, overlap = self._hist, self.params.overlap
+        exp = base.exp
+        states = self._states
+        for tf in hist.fills(move.to_square, since, until):
+            if hist.left_by(origin, tf, overlap):
+                continue
+            cells = next((c for t, c in reversed(states) if t <= tf), None)
+            if cells is not None and all(cells[sq] != EMPTY for sq in diff(cells, exp)):
                 return True
         return False
 
@@ -1802,6 +1836,7 @@ class Tracker:
                     doubtful=cap and (brief or unwaited or correcting),
                     shown=total[cells],
                     aired=cap and not correcting and self._aired(ms[0].to_square, since, t1, cells),
+                    unheld=not correcting and self._unheld_fill(base, ms[0], since, t1),
                 )
                 chain = (*prefix, ply)
                 for m1 in ms:
@@ -1854,8 +1889,9 @@ class Tracker:
                                 penalty=2 * _shorts(chain, ms2)
                                 + (not ms2)
                                 + held_ply
-                                + sum(p.aired for p in chain)
-                                + (cap2 and self._aired(ms2[0].to_square, t0, _INF, obs)),
+                                + sum(p.aired + p.unheld for p in chain)
+                                + (cap2 and self._aired(ms2[0].to_square, t0, _INF, obs))
+                                + (bool(ms2) and self._unheld_fill(p1, ms2[0], t0, _INF)),
                             )
                         )
                     if depth > 1:

@@ -1571,3 +1571,19 @@ def test_of_two_targets_a_brief_lift_then_a_pause_is_the_swap(
     s.board.push(Move.from_usi("4f4e"))  # (the script's board: the moves made)
     s.wait(1.4).play("5a4a", dt=step).wait(0.8).play("5i4i", dt=step)
     assert _moves_after_warmup(s, sfen) == ["4f4e", "5a4a", "5i4i"]
+
+
+def test_a_square_filled_before_the_piece_moving_there_left_was_a_drop() -> None:
+    # gote drops its lance on 9g; 0.23 s later sente lifts gote's pawn on 9f (target
+    # first), knocks the lance for 50 ms, and pushes its gold from 8f onto 9f. Read as
+    # the pawn's 9f9g, the lance a hover of nothing (9g read occupied while the pawn still
+    # stood on 9f, no piece in the air), asking "promote?" for good: nobody answered, the
+    # game lost from there (x0.4 --overlap --rich, game 2 of 28451, target first)
+    sfen = "4k4/9/9/9/9/pG7/9/9/4K4 w l 1"
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), 0.3, 0.6)
+    s.place("9g", dt=1.0).lift("9f", dt=0.232).lift("9g", dt=0.198).place("9g", dt=0.05)
+    s.place("9f", dt=0.344).lift("8f", dt=0.033)
+    for usi_move in ("L*9g", "8f9f"):  # (the script's board: the moves made)
+        s.board.push(Move.from_usi(usi_move))
+    s.wait(1.4).play("5a4a", dt=0.3).wait(0.8).play("5i4i", dt=0.3)
+    assert _moves_after_warmup(s, sfen) == ["L*9g", "8f9f", "5a4a", "5i4i"]
