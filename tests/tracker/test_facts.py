@@ -1479,13 +1479,33 @@ def test_a_target_lifted_a_quarter_second_after_a_knock_is_the_capture(sensing: 
     # target's lift a touch after the landing: a false move (x0.6 --polarity --rich, game
     # 25 of set 26270; three alike in the independent generator's raised noise). A hand
     # lifts the target in the same motion, a quarter of a second after the knock
+    got = _gold_takes_4e_or_3e("4e", 1.54, 0.2, 0.233, 0.29, "4f3e", 0.29, 0.58, sensing)
+    assert got == ["4f3e", "5a4a", "5i4i"]
+
+
+def _gold_takes_4e_or_3e(
+    first: str,
+    lifted: float,
+    off: float,
+    then: float,
+    off2: float,
+    made: str,
+    step: float,
+    pause: float,
+    sensing: str = "occupancy",
+) -> list[str]:
+    """Sente's gold on 4f, which can take gote's pawns on 4e and 3e, lifted; ``first``
+    lifted ``lifted`` s later and back ``off`` after that; the other lifted ``then`` s
+    later and back ``off2`` after that; ``made`` the move truly made; then two quiet moves.
+    Hands at a step of ``step`` s (see ``_paced``). The moves read after the warm-up."""
     sfen = "4k4/9/9/9/5pp2/5G3/9/9/4K4 b - 1"
-    s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a5a"), 0.29, 0.58, sensing)
-    s.lift("4f", dt=1.0).lift("4e", dt=1.54).place("4e", dt=0.2)
-    s.lift("3e", dt=0.233).place("3e", dt=0.29)
-    s.board.push(Move.from_usi("4f3e"))  # (the script's board: the moves made)
-    s.wait(1.4).play("5a4a", dt=0.29).wait(0.8).play("5i4i", dt=0.29)
-    assert _moves_after_warmup(s, sfen, sensing) == ["4f3e", "5a4a", "5i4i"]
+    second = "3e" if first == "4e" else "4e"
+    s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a5a"), step, pause, sensing)
+    s.lift("4f", dt=1.0).lift(first, dt=lifted).place(first, dt=off)
+    s.lift(second, dt=then).place(second, dt=off2)
+    s.board.push(Move.from_usi(made))  # (the script's board: the moves made)
+    s.wait(1.4).play("5a4a", dt=step).wait(0.8).play("5i4i", dt=step)
+    return _moves_after_warmup(s, sfen, sensing)
 
 
 def test_of_two_chains_alike_the_one_whose_briefest_position_was_shown_longer() -> None:
@@ -1544,7 +1564,7 @@ def test_an_input_after_the_question_was_answered_is_no_answer_to_another_story(
 
 
 @pytest.mark.parametrize(
-    ("step", "first", "lifted", "off", "pause", "off2"),
+    ("step", "first", "lifted", "off", "then", "off2"),
     [
         # 4e swapped in (off 28 ms), and the hand, withdrawing, knocks 3e 1.5 steps later
         # for 0.33 s. Read as 4f3e, 4e a wobble of the held gold, because that story's
@@ -1560,17 +1580,11 @@ def test_an_input_after_the_question_was_answered_is_no_answer_to_another_story(
     ],
 )
 def test_of_two_targets_a_brief_lift_then_a_pause_is_the_swap(
-    step: float, first: str, lifted: float, off: float, pause: float, off2: float
+    step: float, first: str, lifted: float, off: float, then: float, off2: float
 ) -> None:
     # quick hands: sente's gold on 4f can take 4e or 3e, and takes 4e
-    sfen = "4k4/9/9/9/5pp2/5G3/9/9/4K4 b - 1"
-    second = "3e" if first == "4e" else "4e"
-    s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a5a"), step, 2 * step + 0.3)
-    s.lift("4f", dt=1.0).lift(first, dt=lifted).place(first, dt=off)
-    s.lift(second, dt=pause).place(second, dt=off2)
-    s.board.push(Move.from_usi("4f4e"))  # (the script's board: the moves made)
-    s.wait(1.4).play("5a4a", dt=step).wait(0.8).play("5i4i", dt=step)
-    assert _moves_after_warmup(s, sfen) == ["4f4e", "5a4a", "5i4i"]
+    got = _gold_takes_4e_or_3e(first, lifted, off, then, off2, "4f4e", step, 2 * step + 0.3)
+    assert got == ["4f4e", "5a4a", "5i4i"]
 
 
 def test_a_square_filled_before_the_piece_moving_there_left_was_a_drop() -> None:
