@@ -172,6 +172,20 @@ def _read_from(ctx: _Ctx, expl: _Expl) -> tuple[PosInfo, float] | None:
 
 _AROUND = [frozenset(b for b in range(81) if square_distance(a, b) <= 1) for a in range(81)]
 
+# Where each player's piece stand sits, in board coordinates (x: 0 at file 9, y: 0 at
+# rank a): on the player's right, by their own side of the board, as shogi etiquette has it
+_STANDS = ((9.5, 7.0), (-1.5, 1.0))  # sente's, gote's
+
+
+def _on_the_way_to_stand(target: int, sq: int, mover: int) -> bool:
+    """Whether ``sq`` lies under a carry from a captured piece's square ``target`` to the
+    ``mover``'s piece stand: within a square of the straight line, and past ``target``."""
+    sx, sy = _STANDS[mover]
+    tx, ty = target % 9, target // 9
+    dx, dy, px, py = sx - tx, sy - ty, sq % 9 - tx, sq // 9 - ty
+    u = (px * dx + py * dy) / (dx * dx + dy * dy)
+    return u > 0 and (px - u * dx) ** 2 + (py - u * dy) ** 2 <= 1.0
+
 
 def _taking(base: PosInfo, move: Move, lo: float, hi: float) -> _Take:
     """A capture seen only in the history (its lifts after ``lo``, up to ``hi``), with the
@@ -1060,7 +1074,7 @@ class Tracker:
                     cap
                     and (
                         self._from_nowhere(cur, ms[0], touches, until)
-                        or self._aired(ms[0].to_square, ctx.w_cur, until, obs)
+                        or self._aired(ms[0], cur.turn, ctx.w_cur, until, obs)
                     )
                 )
                 unheld = self._unheld_fill(cur, ms[0], ctx.w_cur, until)
@@ -1190,12 +1204,14 @@ class Tracker:
         more than its position has, none of them in the air, while the opponent had nothing
         in hand to drop? No hand put it there: the capture's attacker was still held (set
         down on a square it could not reach, before the target it took), and the target's
-        refill was a knocked piece put back."""
+        refill was a knocked piece put back. A piece shown for less than ``settle`` was not
+        set down but seen in the air (see ``_aired``)."""
         lifts = touches.get(move.to_square)
         if not lifts or lifts[-1][1] == _INF or base.opponent_holds():
             return False
         landed = lifts[-1][1]
         exp = self._cache.after(base, move).exp
+        hist, settle = self._hist, self.params.settle
         for t, cells in reversed(self._states):
             if t <= landed:
                 break
@@ -1206,7 +1222,9 @@ class Tracker:
                 if cells[sq] == EMPTY:
                     air += 1
                 elif exp[sq] == EMPTY:
-                    extra += 1
+                    gone = hist.emptied_after(sq, t)
+                    filled = hist.last_fill(sq, math.nextafter(t, _INF))
+                    extra += gone is None or filled is None or gone - filled >= settle
             if extra > air:
                 return True
         return False
@@ -1483,16 +1501,21 @@ class Tracker:
             return None
         return any(brief for _tf, _sq, brief in after)
 
-    def _aired(self, target: int, since: float, until: float, cells: str) -> bool:
+    def _aired(self, move: Move, mover: int, since: float, until: float, cells: str) -> bool:
         """Was a piece seen in the air after the capture's landing (its target's last refill),
         passing over an empty square (a reading under ``settle``), with no other piece
         lifted in between? The held attacker's, if the refill was a knocked piece put back;
         or the captured piece's, which the mover's other hand carries over the board to
         the stand while the attacker lands. The capture is doubtful (it waits), and costs
-        one reading more than a story with no piece in the air."""
+        one reading more than a story with no piece in the air, unless the square lies on
+        the way from the target to the mover's stand: there it is the captured piece
+        (motorgen x1.0: gote's 6d7e, 9d closed 52 ms after the landing, then sente
+        touched 5c: read as 6d5c, the held silver passing over 9d, away from both)."""
+        target = move.to_square
         refill = self._hist.last_refill(target, since, until)
         return refill is not None and any(
-            brief for _tf, _sq, brief in self._after_landing(refill, target, until, cells)
+            brief and not _on_the_way_to_stand(target, sq, mover)
+            for _tf, sq, brief in self._after_landing(refill, target, until, cells)
         )
 
     def _after_landing(
@@ -1835,7 +1858,9 @@ class Tracker:
                     then=then,
                     doubtful=cap and (brief or unwaited or correcting),
                     shown=total[cells],
-                    aired=cap and not correcting and self._aired(ms[0].to_square, since, t1, cells),
+                    aired=cap
+                    and not correcting
+                    and self._aired(ms[0], base.turn, since, t1, cells),
                     unheld=not correcting and self._unheld_fill(base, ms[0], since, t1),
                 )
                 chain = (*prefix, ply)
@@ -1890,7 +1915,7 @@ class Tracker:
                                 + (not ms2)
                                 + held_ply
                                 + sum(p.aired + p.unheld for p in chain)
-                                + (cap2 and self._aired(ms2[0].to_square, t0, _INF, obs))
+                                + (cap2 and self._aired(ms2[0], p1.turn, t0, _INF, obs))
                                 + (bool(ms2) and self._unheld_fill(p1, ms2[0], t0, _INF)),
                             )
                         )

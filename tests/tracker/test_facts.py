@@ -1182,6 +1182,24 @@ def test_a_held_attacker_set_down_where_it_cannot_go_then_taking_is_no_capture_b
     assert usi(tracker.moves)[4:] == ["5f4e", "5a4a"] and tracker.unresolved() is None
 
 
+@pytest.mark.parametrize("step", [0.2, 0.35, 0.6])
+def test_a_brief_reading_on_the_way_to_the_movers_stand_is_the_captured_piece(
+    step: float,
+) -> None:
+    # gote's silver on 6d takes sente's pawn on 7e (the pawn swapped out in 0.15 s), and
+    # 9d, on the way from 7e to gote's stand (on gote's right: by file 9, rank a), closes
+    # 50 ms just after the landing: the pawn carried there. Then sente touches its silver
+    # on 5c, which gote's could also take, and replies. Read as 6d7e: the 9d reading no
+    # cost, as it would be for the held silver passing over it (read as 6d5c before)
+    sfen = "4k4/9/4S4/3s5/2P6/9/9/9/4K4 w - 1"
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), step, 2 * step)
+    s.lift("6d", dt=1.0).lift("7e", dt=2.2 * step).place("7e", dt=0.15)
+    s.place("9d", dt=0.04).lift("9d", dt=0.05)
+    s.lift("5c", dt=2.0 * step).place("5c", dt=0.34)
+    s.play("5i4h", dt=1.2)
+    assert _moves_after_warmup(s, sfen) == ["6d7e", "5i4h"]
+
+
 def test_seven_quick_moves_more_than_a_chain_holds_are_read_once_nothing_else_explains() -> None:
     # the same quick hands, seven moves in a row: more earlier moves than a chain holds
     # (_DEPTH). Nothing else explaining the board, the chains are looked at deeper
