@@ -1187,7 +1187,7 @@ def test_a_brief_reading_on_the_way_to_the_movers_stand_is_the_captured_piece(
     step: float,
 ) -> None:
     # gote's silver on 6d takes sente's pawn on 7e (the pawn swapped out in 0.15 s), and
-    # 9d, on the way from 7e to gote's stand (on gote's right: by file 9, rank a), closes
+    # 9d, on the way from 7e to gote's stand (on gote's right: by file 9, rank b), closes
     # 50 ms just after the landing: the pawn carried there. Then sente touches its silver
     # on 5c, which gote's could also take, and replies. Read as 6d7e: the 9d reading no
     # cost, as it would be for the held silver passing over it (read as 6d5c before)
