@@ -1074,7 +1074,7 @@ class Tracker:
                     cap
                     and (
                         self._from_nowhere(cur, ms[0], touches, until)
-                        or self._aired(ms[0], cur.turn, ctx.w_cur, until, obs)
+                        or self._aired(cur, ms[0], ctx.w_cur, until, obs)
                     )
                 )
                 unheld = self._unheld_fill(cur, ms[0], ctx.w_cur, until)
@@ -1501,22 +1501,31 @@ class Tracker:
             return None
         return any(brief for _tf, _sq, brief in after)
 
-    def _aired(self, move: Move, mover: int, since: float, until: float, cells: str) -> bool:
+    def _aired(self, base: PosInfo, move: Move, since: float, until: float, cells: str) -> bool:
         """Was a piece seen in the air after the capture's landing (its target's last refill),
         passing over an empty square (a reading under ``settle``), with no other piece
         lifted in between? The held attacker's, if the refill was a knocked piece put back;
         or the captured piece's, which the mover's other hand carries over the board to
         the stand while the attacker lands. The capture is doubtful (it waits), and costs
         one reading more than a story with no piece in the air, unless the square lies on
-        the way from the target to the mover's stand: there it is the captured piece
-        (motorgen x1.0: gote's 6d7e, 9d closed 52 ms after the landing, then sente
-        touched 5c: read as 6d5c, the held silver passing over 9d, away from both)."""
-        target = move.to_square
+        the way from the target to the mover's stand and away from wherever the attacker
+        could go (next to its origin or another square it could move to): there it is
+        the captured piece (motorgen x1.0: gote's silver 6d7e, 9d closed 52 ms after the
+        landing, then sente touched 5c: read as 6d5c, the held silver passing over 9d, two
+        squares from anywhere it could go)."""
+        target, origin = move.to_square, move.from_square
         refill = self._hist.last_refill(target, since, until)
-        return refill is not None and any(
-            brief and not _on_the_way_to_stand(target, sq, mover)
-            for _tf, sq, brief in self._after_landing(refill, target, until, cells)
+        if refill is None or origin is None:
+            return False
+        aired = [
+            sq for _tf, sq, brief in self._after_landing(refill, target, until, cells) if brief
+        ]
+        if not aired:
+            return False
+        held = _AROUND[origin].union(
+            *(_AROUND[m.to_square] for m in base.moves_from(origin) if m.to_square != target)
         )
+        return any(sq in held or not _on_the_way_to_stand(target, sq, base.turn) for sq in aired)
 
     def _after_landing(
         self, refill: float, target: int, until: float, cells: str
@@ -1858,9 +1867,7 @@ class Tracker:
                     then=then,
                     doubtful=cap and (brief or unwaited or correcting),
                     shown=total[cells],
-                    aired=cap
-                    and not correcting
-                    and self._aired(ms[0], base.turn, since, t1, cells),
+                    aired=cap and not correcting and self._aired(base, ms[0], since, t1, cells),
                     unheld=not correcting and self._unheld_fill(base, ms[0], since, t1),
                 )
                 chain = (*prefix, ply)
@@ -1915,7 +1922,7 @@ class Tracker:
                                 + (not ms2)
                                 + held_ply
                                 + sum(p.aired + p.unheld for p in chain)
-                                + (cap2 and self._aired(ms2[0], p1.turn, t0, _INF, obs))
+                                + (cap2 and self._aired(p1, ms2[0], t0, _INF, obs))
                                 + (bool(ms2) and self._unheld_fill(p1, ms2[0], t0, _INF)),
                             )
                         )

@@ -1200,6 +1200,23 @@ def test_a_brief_reading_on_the_way_to_the_movers_stand_is_the_captured_piece(
     assert _moves_after_warmup(s, sfen) == ["6d7e", "5i4h"]
 
 
+@pytest.mark.parametrize("step", [0.2, 0.35, 0.6])
+def test_a_brief_reading_next_to_where_the_held_attacker_could_go_is_no_captured_piece(
+    step: float,
+) -> None:
+    # gote's gold on 7g lifted, sente's pawn on 8g knocked and put back (0.17 s), 8f
+    # closed 0.14 s (the held gold passing over it), then the pawn on 7f taken. 8f lies
+    # on the way from 8g to gote's stand, but next to 7f, where the gold could go: the
+    # held gold's, so 7g8g still pays for it (the independent generator, raised noise:
+    # read as 7g8g with 7f touched after, once the way to the stand cost nothing)
+    sfen = "4k4/9/9/9/9/2P6/1Pg6/9/4K4 w - 1"
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), step, 2 * step)
+    s.lift("7g", dt=1.0).lift("8g", dt=0.73).place("8g", dt=0.165)
+    s.place("8f", dt=0.19).lift("8f", dt=0.136).lift("7f", dt=0.42).place("7f", dt=0.61)
+    s.play("5i4h", dt=1.5)
+    assert _moves_after_warmup(s, sfen) == ["7g7f", "5i4h"]
+
+
 def test_seven_quick_moves_more_than_a_chain_holds_are_read_once_nothing_else_explains() -> None:
     # the same quick hands, seven moves in a row: more earlier moves than a chain holds
     # (_DEPTH). Nothing else explaining the board, the chains are looked at deeper
