@@ -1408,6 +1408,10 @@ class Tracker:
         else:
             origin = c.moves[0].from_square if c.capture else None
             attacker = touches[origin][-1][0] if origin in touches else None
+            # the target's last lift (its piece taken) and the attacker's landing
+            target = touches.get(c.moves[0].to_square) if attacker is not None else None
+            taken, down = target[-1] if target else (_INF, _INF)
+            busy = min(down, taken + (self._pace or 0.0))
             for sq, lifts in touches.items():
                 k = len(lifts) - c.involved.get(sq, 0)
                 for _start, end in lifts[max(k, 0) :]:
@@ -1425,6 +1429,10 @@ class Tracker:
                         # a knock or touch still off the board when the attacker was lifted:
                         # one hand cannot hold the one piece and lift the other
                         n += sum(start < attacker < end != _INF for start, end in lifts[:k])
+                        # put back just after the target was lifted (within a step), the
+                        # attacker not yet landed: the mover's hands held the attacker and
+                        # the target then, and neither put it back
+                        n += sum(attacker < end and taken < end < busy for _s, end in lifts[:k])
                     for aside in asides:
                         n += sum(aside(sq, start) for start, _end in lifts[:k])
         # a piece lifted and put back well after the explanation's last landing (a

@@ -1217,6 +1217,28 @@ def test_a_brief_reading_next_to_where_the_held_attacker_could_go_is_no_captured
     assert _moves_after_warmup(s, sfen) == ["7g7f", "5i4h"]
 
 
+@pytest.mark.parametrize("step", [0.2, 0.35, 0.6])
+@pytest.mark.parametrize("target_first", [True, False])
+def test_a_piece_put_back_while_both_hands_hold_the_attacker_and_the_target_is_no_touch(
+    step: float, target_first: bool
+) -> None:
+    # gote's gold on 7g takes sente's pawn on 7f, and the descending hand knocks the
+    # pawn on 8g, put back after the landing. Target first: 7f lifted, 8g knocked, the
+    # gold lands 84 ms later. Else: 8g knocked, 7f swapped out 9 ms later in 48 ms. In
+    # the other story (7g8g, 7f lifted and put back), 7f came back just after 8g was
+    # lifted, the gold still in the air: a third hand (read so, motorgen x1.0 noise 1.5,
+    # seeds 77 and 81)
+    sfen = "4k4/9/9/9/9/2P6/1Pg6/9/4K4 w - 1"
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), step, 2 * step)
+    s.lift("7g", dt=1.0)
+    if target_first:
+        s.lift("7f", dt=0.3).lift("8g", dt=0.375).place("7f", dt=0.084)
+    else:
+        s.lift("8g", dt=0.22).lift("7f", dt=0.009).place("7f", dt=0.048)
+    s.place("8g", dt=0.9).play("5i4h", dt=1.5)
+    assert _moves_after_warmup(s, sfen) == ["7g7f", "5i4h"]
+
+
 def test_seven_quick_moves_more_than_a_chain_holds_are_read_once_nothing_else_explains() -> None:
     # the same quick hands, seven moves in a row: more earlier moves than a chain holds
     # (_DEPTH). Nothing else explaining the board, the chains are looked at deeper
