@@ -862,7 +862,7 @@ class Tracker:
             # (also while a question waits: it may be one only the tracker's story asks)
             alt = self._revisable(now)
             if alt is not None:
-                if force or quiet >= self._story_wait():
+                if (force and self._asks_answer(alt, now)) or quiet >= self._story_wait():
                     return self._adopt(alt, now)
                 # or an error the player is about to undo (a piece dropped where it may
                 # not go): shown as one until the board has stayed so
@@ -2410,6 +2410,18 @@ class Tracker:
             if alt._answered_at == t and self._explains(alt):
                 return self._adopt(alt, t)
         return []
+
+    def _asks_answer(self, alt: Tracker, now: float) -> bool:
+        """Whether the other story ``alt`` asked the answer being given (if one is): only
+        then does the answer make its story final at once. A stray input is no reason to
+        take a story kept for many moves on a passing state (altgen: 8f9f or 8f7f kept 19
+        moves, then a knock of sente's piece on 9f, no error in the other story, and a
+        stray input while it was off the board: the other story taken, a false move)."""
+        answer = self._answering
+        if answer is None or alt._answered_at == now:
+            return True
+        pending = alt._pending
+        return pending is not None and answer in pending.question.options
 
     def _keeps_stories(self) -> bool:
         """Other stories may be kept: revisions are on (not online), and no engine move is

@@ -13,7 +13,7 @@ from board_bridge.tracker.events import PlayerInput
 from board_bridge.tracker.log import load_log
 from board_bridge.tracker.simulate import QUIET, Noise, simulate
 from tests.conftest import corpus_games, shared_path
-from tests.tracker.altgen import generate
+from tests.tracker.altgen import AltNoise, generate
 from tests.tracker.motorgen import generate as motor_generate
 
 GAMES = corpus_games()
@@ -72,6 +72,44 @@ def test_corpus_game_under_the_motor_generator(index: int) -> None:
     for sensing, pace in (("occupancy", 1.0), ("polarity", 0.5)):
         events = motor_generate(game["moves"], game["sfen"], 200 + index, sensing, pace)
         _check(events, game, sensing, f"game {index} motorgen {sensing} x{pace}")
+
+
+# the second generator with every noise raised (docs/tracker.md, session 17)
+RAISED = AltNoise(
+    drag=0.6,
+    hover=0.35,
+    touch=0.2,
+    knock_rate=0.08,
+    knock_held=0.2,
+    swap=0.6,
+    correction=0.15,
+    illegal=0.08,
+)
+
+# logs of the other generators that once missed (docs/tracker.md, session 25): the
+# generator (motor: pace, noise; alt: raised noise?), corpus game, seed, sensing
+OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
+    "the captured piece carried over 9d to the stand": ("motor", 7, 1707, "occupancy", 1.0, 1.5),
+    "the held gold over 8f, next to 7f, on the way to the stand": ("alt", 24, 141224, True),
+    "7f put back with both hands full, target first": ("motor", 24, 7724, "occupancy", 1.0, 1.5),
+    "8d touched with both hands full, 7d taken": ("motor", 1, 8101, "occupancy", 1.0, 1.5),
+    "1f touched with both hands full, 2e taken": ("motor", 19, 8119, "occupancy", 1.0, 1.5),
+    "a stray input while a knocked piece was off": ("alt", 2, 161102, False, "polarity"),
+}
+
+
+@pytest.mark.parametrize("why", sorted(OTHER_ONCE_MISSED))
+def test_a_log_of_another_generator_that_once_missed(why: str) -> None:
+    gen, index, seed, *more = OTHER_ONCE_MISSED[why]
+    game = GAMES[index]
+    if gen == "motor":
+        sensing, pace, noise = more
+        events = motor_generate(game["moves"], game["sfen"], seed, sensing, pace, noise)
+    else:
+        raised, *rest = more
+        sensing = rest[0] if rest else "occupancy"
+        events = generate(game["moves"], game["sfen"], seed, sensing, RAISED if raised else None)
+    _check(events, game, sensing, why)
 
 
 NOISE_KINDS = [
