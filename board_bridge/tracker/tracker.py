@@ -1211,7 +1211,7 @@ class Tracker:
             return False
         landed = lifts[-1][1]
         exp = self._cache.after(base, move).exp
-        hist, settle = self._hist, self.params.settle
+        hist = self._hist
         for t, cells in reversed(self._states):
             if t <= landed:
                 break
@@ -1222,9 +1222,8 @@ class Tracker:
                 if cells[sq] == EMPTY:
                     air += 1
                 elif exp[sq] == EMPTY:
-                    gone = hist.emptied_after(sq, t)
                     filled = hist.last_fill(sq, math.nextafter(t, _INF))
-                    extra += gone is None or filled is None or gone - filled >= settle
+                    extra += filled is None or not self._passed_over(sq, filled)
             if extra > air:
                 return True
         return False
@@ -1546,9 +1545,14 @@ class Tracker:
         for tf, sq in hist.fills_between(refill, until):
             if cells[sq] != EMPTY or hist.emptied_between(refill, tf, target):
                 continue
-            gone = hist.emptied_after(sq, tf)
-            out.append((tf, sq, gone is not None and gone - tf < self.params.settle))
+            out.append((tf, sq, self._passed_over(sq, tf)))
         return out
+
+    def _passed_over(self, sq: int, filled: float) -> bool:
+        """Whether the piece that filled ``sq`` at ``filled`` was gone again within
+        ``settle``: a piece seen passing over the square, not set down on it."""
+        gone = self._hist.emptied_after(sq, filled)
+        return gone is not None and gone - filled < self.params.settle
 
     def _capture_doubtful(self, origin: int, target: int, since: float, until: float) -> bool:
         """Could this capture be an attacker still held after a knocked neighbour was put

@@ -87,27 +87,32 @@ RAISED = AltNoise(
 )
 
 # logs of the other generators that once missed (docs/tracker.md, session 25): the
-# generator (motor: pace, noise; alt: raised noise?), corpus game, seed, sensing
+# generator, corpus game, seed, sensing, then motor: pace and noise; alt: noise raised?
 OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
     "the captured piece carried over 9d to the stand": ("motor", 7, 1707, "occupancy", 1.0, 1.5),
-    "the held gold over 8f, next to 7f, on the way to the stand": ("alt", 24, 141224, True),
+    "the held gold over 8f, next to 7f, on the way to the stand": (
+        "alt",
+        24,
+        141224,
+        "occupancy",
+        True,
+    ),
     "7f put back with both hands full, target first": ("motor", 24, 7724, "occupancy", 1.0, 1.5),
     "8d touched with both hands full, 7d taken": ("motor", 1, 8101, "occupancy", 1.0, 1.5),
     "1f touched with both hands full, 2e taken": ("motor", 19, 8119, "occupancy", 1.0, 1.5),
-    "a stray input while a knocked piece was off": ("alt", 2, 161102, False, "polarity"),
+    "a stray input while a knocked piece was off": ("alt", 2, 161102, "polarity", False),
 }
 
 
 @pytest.mark.parametrize("why", sorted(OTHER_ONCE_MISSED))
 def test_a_log_of_another_generator_that_once_missed(why: str) -> None:
-    gen, index, seed, *more = OTHER_ONCE_MISSED[why]
+    gen, index, seed, sensing, *more = OTHER_ONCE_MISSED[why]
     game = GAMES[index]
     if gen == "motor":
-        sensing, pace, noise = more
+        pace, noise = more
         events = motor_generate(game["moves"], game["sfen"], seed, sensing, pace, noise)
     else:
-        raised, *rest = more
-        sensing = rest[0] if rest else "occupancy"
+        (raised,) = more
         events = generate(game["moves"], game["sfen"], seed, sensing, RAISED if raised else None)
     _check(events, game, sensing, why)
 
