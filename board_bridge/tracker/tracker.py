@@ -2306,10 +2306,41 @@ class Tracker:
                 self._keep_illegal(expl, dead)
         elif expl.kind == IDLE and expl.score[0] >= 2:
             self._keep_rival(expl, self._scored_chains(ctx, obs))
+        if expl.kind == MOVE and expl.moves and not expl.capture:
+            self._keep_dropped(ctx, expl.moves[0], obs)
         if _corrects(expl) or (expl.kind == RETRACT and expl.held):
             # (the held attacker put back: or the open capture stood, and the opponent
             # set a piece on the square it left, an illegal drop it takes back)
             self._keep_uncorrected()
+
+    def _keep_dropped(self, ctx: _Ctx, move: Move, obs: str) -> None:
+        """A quiet move onto the next square is believed whose square filled before its
+        origin opened (within ``overlap``: a piece slid): keep the story where the mover
+        dropped a piece there and then touched the piece beside it, taken if the
+        tracker's own later fails (motorgen: gote's N*2f, then 2e touched 79 ms after the
+        landing, read as 2e2f, and 2e put back read as nifu for good)."""
+        origin, to = move.from_square, move.to_square
+        if origin is None:
+            return
+        fill = self._hist.last_fill(to)
+        cells = None if fill is None else self._shown_at(fill)
+        if fill is None or cells is None or cells[origin] == EMPTY:
+            return  # the origin opened first (or at once): the piece moved
+        cur = ctx.cur
+        drops = tuple(m for m in cur.drops_to(to) if cur.face_after(m) == obs[to])
+        if not drops:
+            return
+        plies, at = (drops,), len(self._history)
+        if self._kept(plies, at, False):
+            return
+        alt = self._copy()
+        alt._new_move(cur, drops, fill, fill, cells)
+        alt._settled = True  # (its board now, the origin lifted, is read at the next change)
+        self._keep(_Fork(alt, [], plies, at))
+
+    def _shown_at(self, t: float) -> str | None:
+        """The state the board showed at ``t`` (None: before the states kept)."""
+        return next((cells for ts, cells in reversed(self._states) if ts <= t), None)
 
     def _keep_illegal(self, expl: _Expl, dead: list[tuple[_Ply, ...]]) -> None:
         """A chain with a short story, or a lift left over, is believed: keep the story

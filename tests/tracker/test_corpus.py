@@ -101,6 +101,7 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
     "8d touched with both hands full, 7d taken": ("motor", 1, 8101, "occupancy", 1.0, 1.5),
     "1f touched with both hands full, 2e taken": ("motor", 19, 8119, "occupancy", 1.0, 1.5),
     "a stray input while a knocked piece was off": ("alt", 2, 161102, "polarity", False),
+    "2e touched 79 ms after N*2f beside it": ("motor", 4, 11304, "occupancy", 0.7, 2.0),
 }
 
 

@@ -1658,3 +1658,30 @@ def test_a_square_filled_before_the_piece_moving_there_left_was_a_drop() -> None
         s.board.push(Move.from_usi(usi_move))
     s.wait(1.4).play("5a4a", dt=0.3).wait(0.8).play("5i4i", dt=0.3)
     assert _moves_after_warmup(s, sfen) == ["L*9g", "8f9f", "5a4a", "5i4i"]
+
+
+@pytest.mark.parametrize("off", [0.4, 0.56, 1.5])
+def test_a_piece_touched_just_after_a_drop_beside_it_is_no_slide(off: float) -> None:
+    # gote drops its knight on 2f; 79 ms after the landing its hand touches its pawn on
+    # 2e, beside it, and puts it back. 2f filled while 2e still stood, within ``overlap``:
+    # read as the pawn slid on, 2e2f, then 2e put back as nifu for good, and the game
+    # lost from there (a third, independent generator at x0.7 with its noise doubled,
+    # game 4 of seed 113)
+    sfen = "4k4/9/9/9/7p1/9/9/9/4K4 w n 1"
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), 0.3, 0.6)
+    s.place("2f", dt=1.0).lift("2e", dt=0.079).place("2e", dt=off)
+    s.board.push(Move.from_usi("N*2f"))  # (the script's board: the move made)
+    s.wait(1.0).play("5i4i", dt=0.3).wait(0.8).play("5a4a", dt=0.3)
+    assert _moves_after_warmup(s, sfen) == ["N*2f", "5i4i", "5a4a"]
+
+
+def test_a_slide_with_a_drop_to_its_square_in_hand_stays_a_slide() -> None:
+    # the same board, gote's pawn slid from 2e onto 2f (2f closing 60 ms before 2e opens):
+    # the drop's story kept for it is never taken
+    sfen = "4k4/9/9/9/7p1/9/9/9/4K4 w n 1"
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), 0.3, 0.6)
+    s.place("2f", dt=1.0).lift("2e", dt=0.06)
+    s.board.push(Move.from_usi("2e2f"))  # (the script's board: the move made)
+    s.wait(1.0).play("5i4i", dt=0.3).wait(0.8).play("N*2e", dt=0.3).wait(0.8)
+    s.play("4i5i", dt=0.3)
+    assert _moves_after_warmup(s, sfen) == ["2e2f", "5i4i", "N*2e", "4i5i"]
