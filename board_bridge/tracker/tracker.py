@@ -334,6 +334,9 @@ class _Expl:
     takes: tuple[_Take, ...] = ()  # MOVE/TWO: the captures that may be an attacker held
     swapped_aside: bool = False  # MOVE: its attacker swapped out another target first
     unheld: bool = False  # MOVE: its square filled before its piece left (_unheld_fill)
+    # CORRECT: the square its capture's attacker was lifted from (the open move's, where
+    # the piece moving on stood), if not its move's own origin
+    attacker: int | None = None
     score: tuple[int, int, int, int, tuple[float, ...], int, float] = (0, 0, 0, 0, (), 0, 0.0)
 
 
@@ -1131,6 +1134,7 @@ class Tracker:
                     else:
                         penalty = int(uncapture and ms[0].to_square != om.to_square)
                     penalty += 2 * self._lifted_first(ctx, ms[0], until)
+                    moved_on = cap and ms[0].from_square == om.from_square
                     cands.append(
                         _Expl(
                             CORRECT,
@@ -1139,6 +1143,7 @@ class Tracker:
                             involved=deps,
                             penalty=penalty,
                             held=doubted,
+                            attacker=om.to_square if moved_on else None,
                         )
                     )
             lifted0 = self._lifted(prev, obs, d0)
@@ -1387,6 +1392,7 @@ class Tracker:
             # capture comes last; the earlier ones were knocks or touches)
             free = list(c.windows)
             lifted_at = [a for a in (_attacker_lift(t, touches) for t in c.takes) if a is not None]
+            full = [h for h in (self._hands_full(t, touches) for t in c.takes) if h is not None]
             for sq, lifts in touches.items():
                 for start, end in reversed(lifts):
                     for i, (wsq, lo, hi) in enumerate(free):
@@ -1402,15 +1408,19 @@ class Tracker:
                             refills.append(end)
                             loose.append((start, end))
                             # (as for one move: a touch still off the board when a
-                            # capture's attacker was lifted)
+                            # capture's attacker was lifted, or put back while the
+                            # mover's hands held the attacker and the target)
                             n += sum(start < a < end for a in lifted_at)
+                            n += sum(a < end and taken < end < busy for a, taken, busy in full)
         else:
-            origin = c.moves[0].from_square if c.capture else None
+            origin = None
+            if c.capture:
+                origin = c.moves[0].from_square if c.attacker is None else c.attacker
             attacker = touches[origin][-1][0] if origin in touches else None
             # the target's last lift (its piece taken) and the attacker's landing
             target = touches.get(c.moves[0].to_square) if attacker is not None else None
             taken, down = target[-1] if target else (_INF, _INF)
-            busy = min(down, taken + (self._pace or 0.0))
+            busy = self._busy(taken, down)
             for sq, lifts in touches.items():
                 k = len(lifts) - c.involved.get(sq, 0)
                 for _start, end in lifts[max(k, 0) :]:
@@ -1442,7 +1452,8 @@ class Tracker:
             landings.append(landed)
             if attacker is not None:
                 # a capture whose attacker was seen passing over the squares on its way
-                after += self._crossed(c.moves[0], attacker, landed)
+                assert origin is not None
+                after += self._crossed(origin, c.moves[0].to_square, attacker, landed)
         if landings:
             wait, touch = self._reaction(), self._touch_min()
             # (in a chain, after each move's landing, and put back before the next move's
@@ -1460,16 +1471,30 @@ class Tracker:
         brief = min((p.shown for p in c.chain), default=0.0)
         return (n, int(_in_progress(c)), c.penalty, -after, latest, c.kind, -brief)
 
-    def _crossed(self, move: Move, lifted: float, landed: float) -> int:
+    def _busy(self, taken: float, down: float) -> float:
+        """Until when the mover's hands were both full in a capture whose target was lifted
+        at ``taken`` and whose attacker landed at ``down``: a step after the target's lift
+        at most (the hand then has put it on the stand)."""
+        return min(down, taken + (self._pace or 0.0))
+
+    def _hands_full(
+        self, take: _Take, touches: dict[int, list[tuple[float, float]]]
+    ) -> tuple[float, float, float] | None:
+        """For a chain's capture: when its attacker was lifted, when its target was, and
+        until when both hands were full (see ``_busy``); None if either was not seen."""
+        attacker = _attacker_lift(take, touches)
+        lifts = [(a, b) for a, b in touches.get(take.target, ()) if take.lo < a <= take.hi]
+        if attacker is None or not lifts:
+            return None
+        taken, down = lifts[-1]
+        return attacker, taken, self._busy(taken, down)
+
+    def _crossed(self, origin: int, target: int, lifted: float, landed: float) -> int:
         """How many squares between a capture's origin and target read occupied after its
         attacker was lifted (``lifted``) and before it landed: a sliding piece carried
         there over them."""
-        origin = move.from_square
-        assert origin is not None
         hist = self._hist
-        return sum(
-            hist.filled_between(sq, lifted, landed) for sq in BETWEEN[origin][move.to_square]
-        )
+        return sum(hist.filled_between(sq, lifted, landed) for sq in BETWEEN[origin][target])
 
     def _touches(self, since: float, until: float = _INF) -> dict[int, list[tuple[float, float]]]:
         """Every lift seen since ``since``: square -> when each ended (inf: still empty).

@@ -102,6 +102,8 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
     "1f touched with both hands full, 2e taken": ("motor", 19, 8119, "occupancy", 1.0, 1.5),
     "a stray input while a knocked piece was off": ("alt", 2, 161102, "polarity", False),
     "2e touched 79 ms after N*2f beside it": ("motor", 4, 11304, "occupancy", 0.7, 2.0),
+    "1f put back with both hands full, in a chain": ("motor", 19, 12519, "occupancy", 0.3, 1.0),
+    "8d's lift spanning the corrected gold's": ("motor", 1, 12301, "polarity", 0.5, 1.0),
 }
 
 

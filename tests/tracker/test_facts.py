@@ -1685,3 +1685,33 @@ def test_a_slide_with_a_drop_to_its_square_in_hand_stays_a_slide() -> None:
     s.wait(1.0).play("5i4i", dt=0.3).wait(0.8).play("N*2e", dt=0.3).wait(0.8)
     s.play("4i5i", dt=0.3)
     assert _moves_after_warmup(s, sfen) == ["2e2f", "5i4i", "N*2e", "4i5i"]
+
+
+def test_a_piece_put_back_while_both_hands_were_full_in_a_chain() -> None:
+    # gote's gold on 1e takes 1f, attacker first; 2e, which it could also take, knocked
+    # 92 ms after 1f was lifted, 69 ms before the landing, and put back 0.25 s after it;
+    # sente's reply begun 0.59 s later, before the capture's wait ran out. The chain then
+    # read 1e taking 2e, 1f a knock put back while the mover's hands held the gold and
+    # 2e's pawn (a third, independent generator at x0.3, game 19 of seed 125)
+    sfen = "4k4/9/9/9/7Pg/8P/9/9/4K4 w - 1"
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), 0.3, 0.6)
+    s.lift("1e", dt=1.0).lift("1f", dt=0.235).lift("2e", dt=0.092).place("1f", dt=0.069)
+    s.place("2e", dt=0.246)
+    s.board.push(Move.from_usi("1e1f"))  # (the script's board: the move made)
+    s.play("5i4i", dt=0.59).wait(0.8).play("5a4a", dt=0.3).wait(0.8).play("4i5i", dt=0.3)
+    assert _moves_after_warmup(s, sfen) == ["1e1f", "5i4i", "5a4a", "4i5i"]
+
+
+def test_a_correction_that_takes_was_lifted_where_its_piece_was_set_down() -> None:
+    # gote's gold set on 8c (7c8c), then moved on to take 8d, target first: 8d lifted,
+    # the gold lifted off 8c 0.255 s later and landed on 8d 73 ms after; 7d, which it
+    # could also take, knocked 0.1 s after the landing for 0.47 s. Read as 7c taking 7d,
+    # 8d a knock: its lift still off the board when the gold was lifted (off 8c, not off
+    # 7c, which the scoring looked at) (a third generator at x0.5, polarity, seed 123)
+    sfen = "4k4/9/2g6/1PP6/9/9/9/9/4K4 w - 1"
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), 0.3, 0.6)
+    s.lift("7c", dt=1.0).place("8c", dt=0.3).lift("8d", dt=0.81).lift("8c", dt=0.255)
+    s.place("8d", dt=0.073).lift("7d", dt=0.1).place("7d", dt=0.466)
+    s.board.push(Move.from_usi("7c8d"))  # (the script's board: the move made)
+    s.wait(0.93).play("5i4i", dt=0.3).wait(0.8).play("5a4a", dt=0.3)
+    assert _moves_after_warmup(s, sfen) == ["7c8d", "5i4i", "5a4a"]
