@@ -889,6 +889,8 @@ class Tracker:
             return self._show_for_now(ctx)
         if expl.kind in (MOVE, TWO) and self._forks and not ctx.virtual:
             alt = self._completes_in_progress(now)
+            if alt is None and self._illegal is not None:
+                alt = self._left_error_by_a_move(ctx, now)
             if alt is not None:
                 return self._adopt(alt, now)
         if expl.kind == BACK and expl.score[0] > 0 and self._forks and not ctx.virtual:
@@ -2516,6 +2518,23 @@ class Tracker:
             if best is None or key < best[0]:
                 best = (key, alt)
         return None if best is None else best[1]
+
+    def _left_error_by_a_move(self, ctx: _Ctx, now: float) -> Tracker | None:
+        """The board leaves an error of the tracker's story by a move, never put back to
+        the story's position since the error was shown: a kept story that explains the
+        board and showed fewer errors is the better one. (Motorgen x0.3: gote's 2d2e,
+        sente's P*2f 0.78 s later, before the capture's wait ran out, then gote's 2e
+        takes 2f target first: read as 2d2e with 2f a hover, 2e2f an error, and sente's
+        P*2e then as P*2f, two plies lost.) An error put right, then a move, is no sign
+        against the story (a piece touched, shown as an error, put back at once)."""
+        shown = self._shown
+        exp = ctx.cur.exp
+        if shown is None or any(ts >= shown.t and c == exp for ts, c in self._states):
+            return None
+        alt = self._revisable(now)
+        if alt is None or alt._n_illegal >= self._n_illegal:
+            return None
+        return alt
 
     def _explains(self, alt: Tracker, phase: str = "play") -> bool:
         """Does another story explain the board: in play (or its game over, ``phase``), in

@@ -104,6 +104,7 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
     "2e touched 79 ms after N*2f beside it": ("motor", 4, 11304, "occupancy", 0.7, 2.0),
     "1f put back with both hands full, in a chain": ("motor", 19, 12519, "occupancy", 0.3, 1.0),
     "8d's lift spanning the corrected gold's": ("motor", 1, 12301, "polarity", 0.5, 1.0),
+    "2e2f and P*2e after P*2f, read as P*2f": ("motor", 15, 14715, "occupancy", 0.3, 1.0),
 }
 
 

@@ -1715,3 +1715,19 @@ def test_a_correction_that_takes_was_lifted_where_its_piece_was_set_down() -> No
     s.board.push(Move.from_usi("7c8d"))  # (the script's board: the move made)
     s.wait(0.93).play("5i4i", dt=0.3).wait(0.8).play("5a4a", dt=0.3)
     assert _moves_after_warmup(s, sfen) == ["7c8d", "5i4i", "5a4a"]
+
+
+def test_an_error_left_by_a_move_takes_the_story_that_saw_none() -> None:
+    # gote's pawn takes 2e attacker first; sente's P*2f 0.78 s later, before the
+    # capture's wait ran out; gote's 2e then takes 2f target first 0.85 s after the drop.
+    # Read as 2d2e, 2f a hover, then 2e2f (gote twice) an error; sente's P*2e 2.9 s
+    # later, which gives the board of P*2f, was read as that: two plies lost, the game
+    # lost from there (a third generator at x0.3, game 15 of seed 147)
+    sfen = "4k4/9/9/7p1/7P1/9/9/9/4K4 w 2P 1"
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), 0.3, 0.6)
+    s.lift("2d", dt=1.0).lift("2e", dt=0.213).place("2e", dt=0.135).place("2f", dt=0.776)
+    s.lift("2f", dt=0.852).lift("2e", dt=0.46).place("2f", dt=0.05).place("2e", dt=2.93)
+    for usi_move in ("2d2e", "P*2f", "2e2f", "P*2e"):  # (the script's board: the moves)
+        s.board.push(Move.from_usi(usi_move))
+    s.wait(1.0).play("5a4a", dt=0.3).wait(0.8).play("5i4i", dt=0.3)
+    assert _moves_after_warmup(s, sfen) == ["2d2e", "P*2f", "2e2f", "P*2e", "5a4a", "5i4i"]
