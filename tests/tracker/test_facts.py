@@ -41,6 +41,20 @@ def _moves_after_warmup(s: Script, sfen: str, sensing: str = "occupancy") -> lis
     return usi(tracker.moves)[4:]
 
 
+def _then_replies(
+    s: Script, sfen: str, made: tuple[str, ...], first: float, replies: tuple[str, ...]
+) -> list[str]:
+    """Push ``made`` on the script's board (the moves its hands made, noisily), then make
+    ``replies`` cleanly, the first ``first`` s later: the moves read after the warm-up."""
+    for usi_move in made:
+        s.board.push(Move.from_usi(usi_move))
+    gap = first
+    for usi_move in replies:
+        s.wait(gap).play(usi_move, dt=0.3)
+        gap = 0.8
+    return _moves_after_warmup(s, sfen)
+
+
 def sq(name: str) -> int:
     return parse_square(name)
 
@@ -1670,9 +1684,8 @@ def test_a_piece_touched_just_after_a_drop_beside_it_is_no_slide(off: float) -> 
     sfen = "4k4/9/9/9/7p1/9/9/9/4K4 w n 1"
     s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), 0.3, 0.6)
     s.place("2f", dt=1.0).lift("2e", dt=0.079).place("2e", dt=off)
-    s.board.push(Move.from_usi("N*2f"))  # (the script's board: the move made)
-    s.wait(1.0).play("5i4i", dt=0.3).wait(0.8).play("5a4a", dt=0.3)
-    assert _moves_after_warmup(s, sfen) == ["N*2f", "5i4i", "5a4a"]
+    got = _then_replies(s, sfen, ("N*2f",), 1.0, ("5i4i", "5a4a"))
+    assert got == ["N*2f", "5i4i", "5a4a"]
 
 
 def test_a_slide_with_a_drop_to_its_square_in_hand_stays_a_slide() -> None:
@@ -1681,10 +1694,8 @@ def test_a_slide_with_a_drop_to_its_square_in_hand_stays_a_slide() -> None:
     sfen = "4k4/9/9/9/7p1/9/9/9/4K4 w n 1"
     s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), 0.3, 0.6)
     s.place("2f", dt=1.0).lift("2e", dt=0.06)
-    s.board.push(Move.from_usi("2e2f"))  # (the script's board: the move made)
-    s.wait(1.0).play("5i4i", dt=0.3).wait(0.8).play("N*2e", dt=0.3).wait(0.8)
-    s.play("4i5i", dt=0.3)
-    assert _moves_after_warmup(s, sfen) == ["2e2f", "5i4i", "N*2e", "4i5i"]
+    got = _then_replies(s, sfen, ("2e2f",), 1.0, ("5i4i", "N*2e", "4i5i"))
+    assert got == ["2e2f", "5i4i", "N*2e", "4i5i"]
 
 
 def test_a_piece_put_back_while_both_hands_were_full_in_a_chain() -> None:
@@ -1697,9 +1708,8 @@ def test_a_piece_put_back_while_both_hands_were_full_in_a_chain() -> None:
     s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), 0.3, 0.6)
     s.lift("1e", dt=1.0).lift("1f", dt=0.235).lift("2e", dt=0.092).place("1f", dt=0.069)
     s.place("2e", dt=0.246)
-    s.board.push(Move.from_usi("1e1f"))  # (the script's board: the move made)
-    s.play("5i4i", dt=0.59).wait(0.8).play("5a4a", dt=0.3).wait(0.8).play("4i5i", dt=0.3)
-    assert _moves_after_warmup(s, sfen) == ["1e1f", "5i4i", "5a4a", "4i5i"]
+    got = _then_replies(s, sfen, ("1e1f",), 0.29, ("5i4i", "5a4a", "4i5i"))
+    assert got == ["1e1f", "5i4i", "5a4a", "4i5i"]
 
 
 def test_a_correction_that_takes_was_lifted_where_its_piece_was_set_down() -> None:
@@ -1712,9 +1722,8 @@ def test_a_correction_that_takes_was_lifted_where_its_piece_was_set_down() -> No
     s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), 0.3, 0.6)
     s.lift("7c", dt=1.0).place("8c", dt=0.3).lift("8d", dt=0.81).lift("8c", dt=0.255)
     s.place("8d", dt=0.073).lift("7d", dt=0.1).place("7d", dt=0.466)
-    s.board.push(Move.from_usi("7c8d"))  # (the script's board: the move made)
-    s.wait(0.93).play("5i4i", dt=0.3).wait(0.8).play("5a4a", dt=0.3)
-    assert _moves_after_warmup(s, sfen) == ["7c8d", "5i4i", "5a4a"]
+    got = _then_replies(s, sfen, ("7c8d",), 0.93, ("5i4i", "5a4a"))
+    assert got == ["7c8d", "5i4i", "5a4a"]
 
 
 def test_an_error_left_by_a_move_takes_the_story_that_saw_none() -> None:
@@ -1727,7 +1736,5 @@ def test_an_error_left_by_a_move_takes_the_story_that_saw_none() -> None:
     s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), 0.3, 0.6)
     s.lift("2d", dt=1.0).lift("2e", dt=0.213).place("2e", dt=0.135).place("2f", dt=0.776)
     s.lift("2f", dt=0.852).lift("2e", dt=0.46).place("2f", dt=0.05).place("2e", dt=2.93)
-    for usi_move in ("2d2e", "P*2f", "2e2f", "P*2e"):  # (the script's board: the moves)
-        s.board.push(Move.from_usi(usi_move))
-    s.wait(1.0).play("5a4a", dt=0.3).wait(0.8).play("5i4i", dt=0.3)
-    assert _moves_after_warmup(s, sfen) == ["2d2e", "P*2f", "2e2f", "P*2e", "5a4a", "5i4i"]
+    got = _then_replies(s, sfen, ("2d2e", "P*2f", "2e2f", "P*2e"), 1.0, ("5a4a", "5i4i"))
+    assert got == ["2d2e", "P*2f", "2e2f", "P*2e", "5a4a", "5i4i"]
