@@ -2500,7 +2500,7 @@ class Tracker:
         be taken with ``_adopt`` once the board has stayed so). ``finish``: the log ends
         here, and the other story must leave nothing unresolved; ``ended``: and its game
         must have ended (with no error shown more than the tracker's own)."""
-        best: tuple[tuple[bool, int, int], Tracker] | None = None
+        best: tuple[tuple[bool, bool, int, int], Tracker] | None = None
         for i, f in enumerate(reversed(self._forks)):
             alt = f.caught_up()
             if finish:
@@ -2512,9 +2512,10 @@ class Tracker:
             if finish and alt.unresolved() is not None:
                 continue
             # of those that do: one where the player's input answered the question over
-            # one still asking (a drop's kind only the other story asks), then the one
+            # one still asking (a drop's kind only the other story asks), then one that
+            # took the answer being given (if one is) over one that did not, then the one
             # that showed fewer errors, then the newest
-            key = (alt._pending is not None, alt._n_illegal, i)
+            key = (alt._pending is not None, not self._asks_answer(alt, now), alt._n_illegal, i)
             if best is None or key < best[0]:
                 best = (key, alt)
         return None if best is None else best[1]

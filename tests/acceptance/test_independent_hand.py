@@ -880,6 +880,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "overlap",
     ),
+    "x0.3 rich: G pressed for G*9e, a story with R*9e taken for being kept last": (
+        1,
+        2934201,
+        False,
+        None,
+        0.3,
+        False,
+        "rich",
+    ),
     "x0.3 rich: six moves before the board settled, more than a chain holds: lost": (
         "random 17396",
         17396,
