@@ -14,6 +14,18 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("BOARD_BRIDGE_SHARED", ROOT.parent / "shared")).resolve()
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Stop at once, with one clear message, when the shared corpus is not there.
+
+    Many tests are parametrised over its games at collection time; without this a
+    clone outside the project folder reported hundreds of unrelated failures."""
+    if not (SHARED / "games" / "corpus.jsonl").exists():
+        raise pytest.UsageError(
+            f"shared corpus not found at {SHARED}: clone beside ../shared "
+            "or set BOARD_BRIDGE_SHARED"
+        )
+
+
 def shared_path(*parts: str) -> Path:
     """A path under ../shared; fails clearly (never skips) when the corpus is missing."""
     path = SHARED.joinpath(*parts)
