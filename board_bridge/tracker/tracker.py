@@ -330,6 +330,7 @@ class _Expl:
     windows: tuple[tuple[int, float, float], ...] = ()  # chains: (square, after, until)
     penalty: int = 0  # lifts' worth of implausibility (two moves before the board settled)
     capture: bool = False  # a capture seen only in the history: waits capture_settle
+    taking: bool = False  # MOVE: its move takes a piece (doubtful or not)
     held: bool = False  # CORRECT: the open capture's attacker was held (waits held_settle)
     takes: tuple[_Take, ...] = ()  # MOVE/TWO: the captures that may be an attacker held
     swapped_aside: bool = False  # MOVE: its attacker swapped out another target first
@@ -1088,6 +1089,7 @@ class Tracker:
                         MOVE,
                         moves=ms,
                         capture=cap,
+                        taking=bool(cur.codes[ms[0].to_square]),
                         involved=deps,
                         takes=takes,
                         penalty=penalty + unheld,
@@ -1167,7 +1169,7 @@ class Tracker:
                 if c.kind == MOVE:
                     c.penalty += 2
         for c in cands:
-            c.score = self._score(c, touches)
+            c.score = self._score(c, touches, cur.exp)
         return cands
 
     def _mark_swapped_aside(
@@ -1363,7 +1365,7 @@ class Tracker:
         return om.from_square is None or self._landed_after(om.to_square, om.from_square, until)
 
     def _score(
-        self, c: _Expl, touches: dict[int, list[tuple[float, float]]]
+        self, c: _Expl, touches: dict[int, list[tuple[float, float]]], exp: str | None = None
     ) -> tuple[int, int, int, int, tuple[float, ...], int, float]:
         """(lifts left unexplained + penalty, in progress?, penalty, minus the pieces lifted
         and put back well after the explanation's last landing (plus one if another target
@@ -1380,7 +1382,8 @@ class Tracker:
         touch after a capture comes after a pause. Else to the
         story whose left-over refill came first (a knock, the likelier story), compared
         latest first: a touch after both (the opponent's, before its reply) leaves the
-        tie to the refills before it."""
+        tie to the refills before it. ``exp``: the position's cells (a knock lifts a piece
+        that stood there)."""
         n = c.penalty
         refills: list[float] = []  # the refills left unexplained (per square, its last)
         loose: list[tuple[float, float]] = []  # the lifts left unexplained (refilled ones)
@@ -1416,7 +1419,7 @@ class Tracker:
                             n += sum(a < end and taken < end < busy for a, taken, busy in full)
         else:
             origin = None
-            if c.capture:
+            if c.capture or c.taking:  # (any capture: the hands' rules hold for all)
                 origin = c.moves[0].from_square if c.attacker is None else c.attacker
             attacker = touches[origin][-1][0] if origin in touches else None
             # the target's last lift (its piece taken) and the attacker's landing
@@ -1436,7 +1439,9 @@ class Tracker:
                     if refilled:
                         refills.append(refilled[-1][1])
                     loose += refilled
-                    if attacker is not None:
+                    if attacker is not None and (exp is None or exp[sq] != EMPTY):
+                        # (a square that stood empty only lost the fill of a piece carried
+                        # over it: no knock, and nothing to put back)
                         # a knock or touch still off the board when the attacker was lifted:
                         # one hand cannot hold the one piece and lift the other
                         n += sum(start < attacker < end != _INF for start, end in lifts[:k])

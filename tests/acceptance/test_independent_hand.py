@@ -889,6 +889,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         False,
         "rich",
     ),
+    "x0.3 rich: 1g5c after a blocked slide taken back, squares passed over no knocks": (
+        14,
+        2964114,
+        False,
+        None,
+        0.3,
+        False,
+        "rich",
+    ),
     "x0.3 rich: six moves before the board settled, more than a chain holds: lost": (
         "random 17396",
         17396,

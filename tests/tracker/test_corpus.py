@@ -12,6 +12,7 @@ from board_bridge.tracker import replay
 from board_bridge.tracker.events import PlayerInput
 from board_bridge.tracker.log import load_log
 from board_bridge.tracker.simulate import QUIET, Noise, simulate
+from tests.acceptance.handgen import random_game
 from tests.conftest import corpus_games, shared_path
 from tests.tracker.altgen import AltNoise, generate
 from tests.tracker.motorgen import generate as motor_generate
@@ -87,7 +88,8 @@ RAISED = AltNoise(
 )
 
 # logs of the other generators that once missed (docs/tracker.md, session 25): the
-# generator, corpus game, seed, sensing, then motor: pace and noise; alt: noise raised?
+# generator, corpus game (or "random N": handgen's random game N), seed, sensing, then
+# motor: pace and noise; alt: noise raised?
 OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
     "the captured piece carried over 9d to the stand": ("motor", 7, 1707, "occupancy", 1.0, 1.5),
     "the held gold over 8f, next to 7f, on the way to the stand": (
@@ -105,13 +107,18 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
     "1f put back with both hands full, in a chain": ("motor", 19, 12519, "occupancy", 0.3, 1.0),
     "8d's lift spanning the corrected gold's": ("motor", 1, 12301, "polarity", 0.5, 1.0),
     "2e2f and P*2e after P*2f, read as P*2f": ("motor", 15, 14715, "occupancy", 0.3, 1.0),
+    "7f straightened after 6f took 7g": ("motor", "random 7321", 24027, "occupancy", 0.3, 1.0),
 }
 
 
 @pytest.mark.parametrize("why", sorted(OTHER_ONCE_MISSED))
 def test_a_log_of_another_generator_that_once_missed(why: str) -> None:
     gen, index, seed, sensing, *more = OTHER_ONCE_MISSED[why]
-    game = GAMES[index]
+    if isinstance(index, str):
+        sfen, moves = random_game(int(index.split()[1]))
+        game = {"sfen": sfen, "moves": [m.usi() for m in moves]}
+    else:
+        game = GAMES[index]
     if gen == "motor":
         pace, noise = more
         events = motor_generate(game["moves"], game["sfen"], seed, sensing, pace, noise)
