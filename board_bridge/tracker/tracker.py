@@ -2465,14 +2465,17 @@ class Tracker:
         read asked nothing it fits, and each would read it again without end. Not a story
         whose question was asked before the player last answered the tracker's own: the
         board showed that one, and this input is a stray one (altgen: a drop asked G or
-        P, answered G, then a stray P, read as the other story's P*7h)."""
+        P, answered G, then a stray P, read as the other story's P*7h). Nor one whose
+        question was asked before the move before the last was made here: the player
+        saw the board go on past it, with no question shown (altgen: 6d5d, 6d7d kept,
+        whose G*7h asked "G or P?"; a stray G four plies and 15 s later took it)."""
         answered = _NEG_INF if self._answered_at is None else self._answered_at
         for f in reversed(self._forks):
             if id(f) not in kept:
                 continue
             alt = f.caught_up()  # (this input was the last event it was fed)
             asked = alt._asked_at
-            if asked is not None and asked <= answered:
+            if asked is not None and (asked <= answered or asked < self._w_prev):
                 continue
             if alt._answered_at == t and self._explains(alt):
                 return self._adopt(alt, t)

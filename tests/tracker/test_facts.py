@@ -1754,3 +1754,21 @@ def test_a_touch_right_after_a_capture_with_the_pace_known_is_no_capture_either(
     s.lift("7f", dt=0.125).place("7f", dt=0.048)
     got = _then_replies(s, sfen, ("6f7g",), 0.46, ("5i4i", "5a4a"))
     assert got == ["6f7g", "5i4i", "5a4a"]
+
+
+def test_a_stray_answer_plies_after_a_kept_story_asked_takes_nothing_back() -> None:
+    # gote's king on 6d takes 5d in 47 ms, 7d, which it could also take, off the board
+    # 0.33 s while the king was in the air: read as 6d5d, 6d7d kept. In that story
+    # sente's G*7h (a drop no pawn can make here: 7d's pawn stands) asks "G or P?".
+    # Play goes on, and a stray "G" pressed after three more plies took that story,
+    # 6d7d and all (a second generator, random game 24601 of seed 1965)
+    sfen = "8g/9/9/2PkP4/9/9/9/9/4K4 w GP 1"
+    s = _paced(sfen, ("1a1b", "5i4i", "1b1a", "4i5i"), 0.3, 0.6)
+    s.lift("6d", dt=1.0).lift("7d", dt=0.42).place("7d", dt=0.332)
+    s.lift("5d", dt=0.095).place("5d", dt=0.047)
+    s.board.push(Move.from_usi("6d5d"))
+    for usi_move in ("G*7h", "1a1b", "5i4i", "1b1a"):
+        s.wait(1.5).play(usi_move, dt=0.3)
+    s.press("G", dt=1.5).wait(1.0).play("4i5i", dt=0.3)
+    got = _moves_after_warmup(s, sfen)
+    assert got == ["6d5d", "G*7h", "1a1b", "5i4i", "1b1a", "4i5i"]
