@@ -330,7 +330,6 @@ class _Expl:
     windows: tuple[tuple[int, float, float], ...] = ()  # chains: (square, after, until)
     penalty: int = 0  # lifts' worth of implausibility (two moves before the board settled)
     capture: bool = False  # a capture seen only in the history: waits capture_settle
-    taking: bool = False  # MOVE: its move takes a piece (doubtful or not)
     held: bool = False  # CORRECT: the open capture's attacker was held (waits held_settle)
     takes: tuple[_Take, ...] = ()  # MOVE/TWO: the captures that may be an attacker held
     swapped_aside: bool = False  # MOVE: its attacker swapped out another target first
@@ -1089,7 +1088,6 @@ class Tracker:
                         MOVE,
                         moves=ms,
                         capture=cap,
-                        taking=bool(cur.codes[ms[0].to_square]),
                         involved=deps,
                         takes=takes,
                         penalty=penalty + unheld,
@@ -1383,7 +1381,7 @@ class Tracker:
         story whose left-over refill came first (a knock, the likelier story), compared
         latest first: a touch after both (the opponent's, before its reply) leaves the
         tie to the refills before it. ``exp``: the position's cells (a knock lifts a piece
-        that stood there)."""
+        that stood there; a move onto a piece takes it)."""
         n = c.penalty
         refills: list[float] = []  # the refills left unexplained (per square, its last)
         loose: list[tuple[float, float]] = []  # the lifts left unexplained (refilled ones)
@@ -1419,7 +1417,9 @@ class Tracker:
                             n += sum(a < end and taken < end < busy for a, taken, busy in full)
         else:
             origin = None
-            if c.capture or c.taking:  # (any capture: the hands' rules hold for all)
+            # any capture, doubtful or not: the hands' rules hold for all
+            taking = c.kind == MOVE and exp is not None and exp[c.moves[0].to_square] != EMPTY
+            if c.capture or taking:
                 origin = c.moves[0].from_square if c.attacker is None else c.attacker
             attacker = touches[origin][-1][0] if origin in touches else None
             # the target's last lift (its piece taken) and the attacker's landing
