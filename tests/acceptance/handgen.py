@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from board_bridge.shogi import (
     BISHOP,
@@ -497,3 +498,9 @@ def random_game(seed: int, plies: int = 120) -> tuple[str, list[Move]]:
             break
         moves.append(move)
     return board.root_sfen, moves
+
+
+def random_record(seed: int) -> dict[str, Any]:
+    """``random_game(seed)`` as a corpus record: its SFEN and its moves in USI."""
+    sfen, moves = random_game(seed)
+    return {"sfen": sfen, "moves": [m.usi() for m in moves]}

@@ -18,7 +18,7 @@ import pytest
 from board_bridge.shogi import Move
 from board_bridge.tracker.events import SensorEvent, SensorFrame
 from tests.acceptance.check_tracker import RAISED, check, noise_for, verdict
-from tests.acceptance.handgen import Noise, make_log, random_game
+from tests.acceptance.handgen import Noise, make_log, random_game, random_record
 from tests.conftest import corpus_games
 
 GAMES = corpus_games()
@@ -1062,8 +1062,7 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
 def test_once_missed(why: str) -> None:
     index, seed, target_first, only, pace, extra, *more = ONCE_MISSED[why]
     if isinstance(index, str):  # "random N", as check_tracker names it
-        sfen, moves = random_game(1000 + int(index.split()[1]))
-        game = {"sfen": sfen, "moves": [m.usi() for m in moves]}
+        game = random_record(1000 + int(index.split()[1]))
     else:
         game = GAMES[index]
     noise = noise_for(only, pace, extra, rich="rich" in more, overlap="overlap" in more)

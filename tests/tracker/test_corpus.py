@@ -12,7 +12,7 @@ from board_bridge.tracker import replay
 from board_bridge.tracker.events import PlayerInput
 from board_bridge.tracker.log import load_log
 from board_bridge.tracker.simulate import QUIET, Noise, simulate
-from tests.acceptance.handgen import random_game
+from tests.acceptance.handgen import random_record
 from tests.conftest import corpus_games, shared_path
 from tests.tracker.altgen import AltNoise, generate
 from tests.tracker.motorgen import generate as motor_generate
@@ -115,11 +115,7 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
 @pytest.mark.parametrize("why", sorted(OTHER_ONCE_MISSED))
 def test_a_log_of_another_generator_that_once_missed(why: str) -> None:
     gen, index, seed, sensing, *more = OTHER_ONCE_MISSED[why]
-    if isinstance(index, str):
-        sfen, moves = random_game(int(index.split()[1]))
-        game = {"sfen": sfen, "moves": [m.usi() for m in moves]}
-    else:
-        game = GAMES[index]
+    game = random_record(int(index.split()[1])) if isinstance(index, str) else GAMES[index]
     if gen == "motor":
         pace, noise = more
         events = motor_generate(game["moves"], game["sfen"], seed, sensing, pace, noise)
