@@ -865,7 +865,8 @@ class Tracker:
             # (also while a question waits: it may be one only the tracker's story asks)
             alt = self._revisable(now)
             if alt is not None:
-                if (force and self._asks_answer(alt, now)) or quiet >= self._story_wait():
+                wait = self._story_wait() * (2 if self._dropped_astray(ctx, alt) else 1)
+                if (force and self._asks_answer(alt, now)) or quiet >= wait:
                     return self._adopt(alt, now)
                 # or an error the player is about to undo (a piece dropped where it may
                 # not go): shown as one until the board has stayed so
@@ -3001,6 +3002,25 @@ class Tracker:
         if not force and now - max(self._t_change, pending[1]) < wait:
             return []
         return self._end(pending[0], pending[1])
+
+    def _dropped_astray(self, ctx: _Ctx, alt: Tracker) -> bool:
+        """Does the board differ from the tracker's story by one piece set on an empty
+        square, where the player to move has pieces in hand, and the other story explains
+        it as a drop there whose kind the board did not see? A piece dropped where it may
+        not go reads the same (nifu, in a story where the other has a gold in hand), and
+        the player takes it back only on seeing red: slow hands may take longer than
+        the story's wait (x2.0 --extra: a pawn on 1h for 4.7 s, read as the old story's
+        G*1h, five plies rewritten)."""
+        cells = self._cells
+        assert cells is not None
+        cur = ctx.cur
+        d = diff(cells, cur.exp)
+        if len(d) != 1 or cur.exp[d[0]] != EMPTY or not alt._history:
+            return False
+        if not any(cur.board.pieces_in_hand[cur.turn].values()):
+            return False
+        last = alt._history[-1]
+        return last.from_square is None and last.to_square == d[0] and alt._drop_kind_unseen()
 
     def _drop_kind_unseen(self) -> bool:
         """Whether the open move is a drop whose kind the board did not see: it was

@@ -1055,6 +1055,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.3,
         False,
     ),
+    "x2.0 rich: a nifu pawn on 1h 4.7 s, read as a five-plies-old kept story's G*1h": (
+        12,
+        2984412,
+        False,
+        None,
+        2.0,
+        True,
+        "rich",
+    ),
 }
 
 

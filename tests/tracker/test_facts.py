@@ -1772,3 +1772,39 @@ def test_a_stray_answer_plies_after_a_kept_story_asked_takes_nothing_back() -> N
     s.press("G", dt=1.5).wait(1.0).play("4i5i", dt=0.3)
     got = _moves_after_warmup(s, sfen)
     assert got == ["6d5d", "G*7h", "1a1b", "5i4i", "1b1a", "4i5i"]
+
+
+def test_a_piece_dropped_where_it_may_not_go_is_not_a_kept_story_drop_while_red() -> None:
+    # gote's king on 6d takes 5d in 47 ms, 7d's silver off the board 0.33 s while the
+    # king was in the air: read as 6d5d, 6d7d kept (a silver in gote's hand). Gote then
+    # drops a pawn on 1e, nifu, and takes it back 3.5 s later, on seeing red. The kept
+    # story's S*1e (the one kind legal there) explained it, and once the board had
+    # stayed so for the story's wait that story was taken, plies rewritten (the
+    # independent generator x2.0 --rich --extra, game 12 of seed 29844: a pawn on 1h for
+    # 4.7 s, read as the story's G*1h, five plies back)
+    sfen = "8g/9/8p/2SkP4/9/9/9/9/4K4 w p 1"
+    s = _paced(sfen, ("1a1b", "5i4i", "1b1a", "4i5i"), 0.3, 0.6)
+    s.lift("6d", dt=1.0).lift("7d", dt=0.42).place("7d", dt=0.332)
+    s.lift("5d", dt=0.095).place("5d", dt=0.047)
+    s.board.push(Move.from_usi("6d5d"))
+    s.wait(1.5).play("5i4i", dt=0.3)
+    s.place("1e", dt=1.2).lift("1e", dt=3.5)
+    for usi_move in ("1a1b", "4i5i"):
+        s.wait(1.0).play(usi_move, dt=0.3)
+    got = _moves_after_warmup(s, sfen)
+    assert got == ["6d5d", "5i4i", "1a1b", "4i5i"]
+
+
+def test_a_kept_story_drop_left_on_the_board_is_still_taken() -> None:
+    # the same capture, but the kept story is the game: 6d took the silver on 7d. Gote's
+    # S*1e (read as a nifu pawn in the tracker's story) left on the board, and sente's
+    # reply made 4.5 s later, while the doubled wait still runs: the story is taken
+    sfen = "8g/9/8p/2SkP4/9/9/9/9/4K4 w p 1"
+    s = _paced(sfen, ("1a1b", "5i4i", "1b1a", "4i5i"), 0.3, 0.6)
+    s.lift("6d", dt=1.0).lift("7d", dt=0.42).place("7d", dt=0.332)
+    s.lift("5d", dt=0.095).place("5d", dt=0.047)
+    s.board.push(Move.from_usi("6d7d"))
+    s.wait(1.5).play("5i4i", dt=0.3).wait(1.2).play("S*1e", dt=0.3)
+    s.wait(4.5).play("4i5i", dt=0.3).wait(1.0).play("1a1b", dt=0.3)
+    got = _moves_after_warmup(s, sfen)
+    assert got == ["6d7d", "5i4i", "S*1e", "4i5i", "1a1b"]
