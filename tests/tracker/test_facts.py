@@ -1806,5 +1806,8 @@ def test_a_kept_story_drop_left_on_the_board_is_still_taken() -> None:
     s.board.push(Move.from_usi("6d7d"))
     s.wait(1.5).play("5i4i", dt=0.3).wait(1.2).play("S*1e", dt=0.3)
     s.wait(4.5).play("4i5i", dt=0.3).wait(1.0).play("1a1b", dt=0.3)
-    got = _moves_after_warmup(s, sfen)
-    assert got == ["6d7d", "5i4i", "S*1e", "4i5i", "1a1b"]
+    s.wait(4.0).play("5i4i", dt=0.3)
+    tracker, outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves)[4:] == ["6d7d", "5i4i", "S*1e", "4i5i", "1a1b", "5i4i"]
+    # taken while the board stood quiet after the reply, not only as the log ended
+    assert of(outs, MoveMade)[-1].move == Move.from_usi("5i4i")
