@@ -2536,10 +2536,18 @@ class Tracker:
         sente's P*2f 0.78 s later, before the capture's wait ran out, then gote's 2e
         takes 2f target first: read as 2d2e with 2f a hover, 2e2f an error, and sente's
         P*2e then as P*2f, two plies lost.) An error put right, then a move, is no sign
-        against the story (a piece touched, shown as an error, put back at once)."""
+        against the story (a piece touched, shown as an error, put back at once); nor is
+        one whose stray pieces are gone again (a piece carried over a square it may not
+        stop on, then set down where it may: x0.7, 8e7f hovering over 7b)."""
         shown = self._shown
         exp = ctx.cur.exp
         if shown is None or any(ts >= shown.t and c == exp for ts, c in self._states):
+            return None
+        cells = self._cells
+        assert cells is not None
+        if shown.clear and all(cells[sq] == exp[sq] for sq in shown.clear):
+            # the pieces shown astray are gone again: one carried over a square it may not
+            # stop on (a hover), then set down where it may, is the move, not an error left
             return None
         alt = self._revisable(now)
         if alt is None or alt._n_illegal >= self._n_illegal:

@@ -1064,6 +1064,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "rich",
     ),
+    "x0.7 overlap: 8e7f hovering 0.4 s over 7b, shown red, then a kept story's P*7f": (
+        12,
+        3007412,
+        True,
+        None,
+        0.7,
+        True,
+        "overlap",
+    ),
 }
 
 

@@ -1811,3 +1811,18 @@ def test_a_kept_story_drop_left_on_the_board_is_still_taken() -> None:
     assert usi(tracker.moves)[4:] == ["6d7d", "5i4i", "S*1e", "4i5i", "1a1b", "5i4i"]
     # taken while the board stood quiet after the reply, not only as the log ended
     assert of(outs, MoveMade)[-1].move == Move.from_usi("5i4i")
+
+
+def test_a_piece_carried_over_a_square_it_may_not_stop_on_is_no_error_left() -> None:
+    # gote's 8d8e (8e read occupied 43 ms before 8d empty), sente's P*8d 1.74 s later,
+    # then gote's silver on 8e to 7f, hovering 0.4 s over 7b on the way: shown as an
+    # error (8e to 7b). The board then left that error by 8e7f, a move of the tracker's
+    # story, and a kept story that saw no error (P*8e, 8d a touch, the pawn moved on to
+    # 7b, then 7f) was taken at once: P*7f, two plies lost (the independent generator
+    # x0.7 --extra --overlap, capture target first, game 12 of seed 30074)
+    sfen = "4k4/9/9/1s7/9/9/9/9/4K4 w Pp 1"
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), 0.3, 0.6)
+    s.place("8e", dt=1.0).lift("8d", dt=0.043).bounce("8d", dt=1.74)
+    s.lift("8e", dt=0.83).place("7b", dt=0.17).lift("7b", dt=0.395).bounce("7f", dt=0.283)
+    got = _then_replies(s, sfen, ("8d8e", "P*8d", "8e7f"), 2.24, ("5i4i", "5a4a"))
+    assert got == ["8d8e", "P*8d", "8e7f", "5i4i", "5a4a"]
