@@ -55,6 +55,17 @@ def _then_replies(
     return _moves_after_warmup(s, sfen)
 
 
+def _king_takes_with_a_story_kept(sfen: str, made: str) -> Script:
+    """After the warm-up, gote's king on 6d takes 5d in 47 ms while 7d, which it could
+    also take, is off the board 0.33 s with the king in the air: read as 6d5d, 6d7d kept
+    as the other story. ``made``: the capture the hands made (pushed on the board)."""
+    s = _paced(sfen, ("1a1b", "5i4i", "1b1a", "4i5i"), 0.3, 0.6)
+    s.lift("6d", dt=1.0).lift("7d", dt=0.42).place("7d", dt=0.332)
+    s.lift("5d", dt=0.095).place("5d", dt=0.047)
+    s.board.push(Move.from_usi(made))
+    return s
+
+
 def sq(name: str) -> int:
     return parse_square(name)
 
@@ -1763,10 +1774,7 @@ def test_a_stray_answer_plies_after_a_kept_story_asked_takes_nothing_back() -> N
     # Play goes on, and a stray "G" pressed after three more plies took that story,
     # 6d7d and all (a second generator, random game 24601 of seed 1965)
     sfen = "8g/9/9/2PkP4/9/9/9/9/4K4 w GP 1"
-    s = _paced(sfen, ("1a1b", "5i4i", "1b1a", "4i5i"), 0.3, 0.6)
-    s.lift("6d", dt=1.0).lift("7d", dt=0.42).place("7d", dt=0.332)
-    s.lift("5d", dt=0.095).place("5d", dt=0.047)
-    s.board.push(Move.from_usi("6d5d"))
+    s = _king_takes_with_a_story_kept(sfen, "6d5d")
     for usi_move in ("G*7h", "1a1b", "5i4i", "1b1a"):
         s.wait(1.5).play(usi_move, dt=0.3)
     s.press("G", dt=1.5).wait(1.0).play("4i5i", dt=0.3)
@@ -1783,10 +1791,7 @@ def test_a_piece_dropped_where_it_may_not_go_is_not_a_kept_story_drop_while_red(
     # independent generator x2.0 --rich --extra, game 12 of seed 29844: a pawn on 1h for
     # 4.7 s, read as the story's G*1h, five plies back)
     sfen = "8g/9/8p/2SkP4/9/9/9/9/4K4 w p 1"
-    s = _paced(sfen, ("1a1b", "5i4i", "1b1a", "4i5i"), 0.3, 0.6)
-    s.lift("6d", dt=1.0).lift("7d", dt=0.42).place("7d", dt=0.332)
-    s.lift("5d", dt=0.095).place("5d", dt=0.047)
-    s.board.push(Move.from_usi("6d5d"))
+    s = _king_takes_with_a_story_kept(sfen, "6d5d")
     s.wait(1.5).play("5i4i", dt=0.3)
     s.place("1e", dt=1.2).lift("1e", dt=3.5)
     for usi_move in ("1a1b", "4i5i"):
@@ -1800,10 +1805,7 @@ def test_a_kept_story_drop_left_on_the_board_is_still_taken() -> None:
     # S*1e (read as a nifu pawn in the tracker's story) left on the board, and sente's
     # reply made 4.5 s later, while the doubled wait still runs: the story is taken
     sfen = "8g/9/8p/2SkP4/9/9/9/9/4K4 w p 1"
-    s = _paced(sfen, ("1a1b", "5i4i", "1b1a", "4i5i"), 0.3, 0.6)
-    s.lift("6d", dt=1.0).lift("7d", dt=0.42).place("7d", dt=0.332)
-    s.lift("5d", dt=0.095).place("5d", dt=0.047)
-    s.board.push(Move.from_usi("6d7d"))
+    s = _king_takes_with_a_story_kept(sfen, "6d7d")
     s.wait(1.5).play("5i4i", dt=0.3).wait(1.2).play("S*1e", dt=0.3)
     s.wait(4.5).play("4i5i", dt=0.3).wait(1.0).play("1a1b", dt=0.3)
     s.wait(4.0).play("5i4i", dt=0.3)
