@@ -2081,8 +2081,10 @@ class Tracker:
             ]
             if stood:
                 # the likeliest of the captures the board showed, scored as _candidates
-                # does; its rivals are any move that state shows as well (a capture whose
-                # target was swapped out too fast to wait, with a knock read as the other)
+                # does but without the position's cells (so without the hands' rules for
+                # a capture not in doubt); its rivals are any move that state shows as
+                # well (a capture whose target was swapped out too fast to wait, with a
+                # knock read as the other)
                 touches = self._touches(ctx.w_cur, t1)
                 scores = {
                     ms: self._score(
@@ -3023,12 +3025,12 @@ class Tracker:
         assert cells is not None
         cur = ctx.cur
         d = diff(cells, cur.exp)
-        if len(d) != 1 or cur.exp[d[0]] != EMPTY or not alt._history:
+        if len(d) != 1 or cur.exp[d[0]] != EMPTY:
             return False
         if not any(cur.board.pieces_in_hand[cur.turn].values()):
             return False
-        last = alt._history[-1]
-        return last.from_square is None and last.to_square == d[0] and alt._drop_kind_unseen()
+        # (an unseen drop's kind: the other story's open move is a drop)
+        return alt._drop_kind_unseen() and alt._history[-1].to_square == d[0]
 
     def _drop_kind_unseen(self) -> bool:
         """Whether the open move is a drop whose kind the board did not see: it was
