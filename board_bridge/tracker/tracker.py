@@ -1398,6 +1398,8 @@ class Tracker:
             lifted_at = [a for a in (_attacker_lift(t, touches) for t in c.takes) if a is not None]
             full = [h for h in (self._hands_full(t, touches) for t in c.takes) if h is not None]
             for sq, lifts in touches.items():
+                # every lift after this one was left unexplained, the last never put back
+                loose_after = False
                 for start, end in reversed(lifts):
                     for i, (wsq, lo, hi) in enumerate(free):
                         if wsq == sq and lo < start <= hi:
@@ -1405,8 +1407,16 @@ class Tracker:
                             lifts_made.append(start)
                             if end != _INF:
                                 landings.append(end)
+                                if loose_after:
+                                    # a piece set down where a move of the chain left,
+                                    # then lifted again for good: the story makes
+                                    # neither (seed 30837: the rook set down on 8c
+                                    # while the opponent moved is no loose lift's end)
+                                    refills.append(end)
+                            loose_after = False
                             break
                     else:
+                        loose_after = end == _INF or loose_after
                         n += 1 + any(aside(sq, start) for aside in asides)
                         if end != _INF:
                             refills.append(end)

@@ -1073,6 +1073,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "overlap",
     ),
+    "x0.3: 8b8f moved on to 8c, 1g1f, 8c to 8f and on to 8d: read as 8b8f, 1g1f, 8f8d": (
+        5,
+        3083705,
+        False,
+        None,
+        0.3,
+        True,
+    ),
 }
 
 
