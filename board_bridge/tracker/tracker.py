@@ -2090,6 +2090,22 @@ class Tracker:
                 and not self._held_could_explain(cur, ms[0], cells, after)
             ]
             if stood:
+                # a capture by the same piece, the first change after it a lift of one of
+                # those targets (its held piece moving on to take it, or the opponent's
+                # hand on it): the same tie, the attacker landed on one target or the
+                # other, left to the score (motorgen x0.5 polarity, game 8 of seed 317:
+                # 4h took 2h, 8h touched 0.37 s after the landing, then gote's illegal
+                # move from 8h: 4h8h stood, its square lifted again, and was made)
+                targets = {ms[0].to_square for ms in stood}
+                origins = {ms[0].from_square for ms in stood}
+                stood += [
+                    ms
+                    for ms, doubtful in caps
+                    if doubtful
+                    and ms not in stood
+                    and ms[0].from_square in origins
+                    and targets.issuperset(diff(cells, after))
+                ]
                 # the likeliest of the captures the board showed, scored as _candidates
                 # does but without the position's cells (so without the hands' rules for
                 # a capture not in doubt); its rivals are any move that state shows as

@@ -109,6 +109,7 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
     "2e2f and P*2e after P*2f, read as P*2f": ("motor", 15, 14715, "occupancy", 0.3, 1.0),
     "7f straightened after 6f took 7g": ("motor", "random 7321", 24027, "occupancy", 0.3, 1.0),
     "a stray G plies after a kept story asked": ("alt", "random 24601", 196527, "occupancy", False),
+    "4h8h stood on an illegal move from 8h, 4h2h tied": ("motor", 8, 31708, "polarity", 0.5, 1.0),
 }
 
 
