@@ -2096,16 +2096,13 @@ class Tracker:
                 # other, left to the score (motorgen x0.5 polarity, game 8 of seed 317:
                 # 4h took 2h, 8h touched 0.37 s after the landing, then gote's illegal
                 # move from 8h: 4h8h stood, its square lifted again, and was made)
-                targets = {ms[0].to_square for ms in stood}
-                origins = {ms[0].from_square for ms in stood}
-                stood += [
-                    ms
-                    for ms, doubtful in caps
-                    if doubtful
-                    and ms not in stood
-                    and ms[0].from_square in origins
-                    and targets.issuperset(diff(cells, after))
-                ]
+                if {ms[0].to_square for ms in stood}.issuperset(diff(cells, after)):
+                    origins = {ms[0].from_square for ms in stood}
+                    stood += [
+                        ms
+                        for ms, doubtful in caps
+                        if doubtful and ms not in stood and ms[0].from_square in origins
+                    ]
                 # the likeliest of the captures the board showed, scored as _candidates
                 # does but without the position's cells (so without the hands' rules for
                 # a capture not in doubt); its rivals are any move that state shows as
