@@ -2194,7 +2194,8 @@ class Tracker:
             and waiting[:2] == (self._state_id, self._gen)  # nothing was decided since
             and isinstance(event, SensorFrame)
             and self._phase == "play"
-            and self._pending is None
+            # (while a question waits: a capture that replaces the move asked about)
+            and (self._pending is None or _corrects(waiting[2]))
             and event.cells.translate(self._norm) != self._cells
         ):
             self._fork(waiting[2])
@@ -2240,11 +2241,17 @@ class Tracker:
             correcting = expl.chain[0].correcting
         else:
             plies, correcting = (expl.moves,), expl.kind == CORRECT
-        at = len(self._history) - int(correcting)
+        # (while a question waits, the move asked about is the one corrected: the open
+        # move only if the question was about a correction of it)
+        pending = self._pending
+        at = len(self._history) - int(correcting and (pending is None or pending.kind != "move"))
         if self._kept(plies, at, False):
             return
         alt = self._copy()
-        alt._apply(alt._context(), expl)
+        if pending is not None:
+            alt._apply_pending(alt._context(), expl)
+        else:
+            alt._apply(alt._context(), expl)
         if not self._explains(alt):
             return  # not a story from this position after all (a guard)
         alt._settled = True

@@ -1081,6 +1081,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.3,
         True,
     ),
+    "x0.3: a drop asked about and lifted, 9g9f, P*9g 0.47 s later: the capture lost": (
+        22,
+        3043922,
+        False,
+        None,
+        0.3,
+        True,
+    ),
 }
 
 

@@ -1867,3 +1867,19 @@ def test_a_capture_made_to_stand_by_a_lift_of_the_other_target_is_still_a_tie(
     s.lift("8h", dt=0.867).place("6h", dt=0.073).lift("6h", dt=1.488).place("8h", dt=0.077)
     got = _then_replies(s, sfen, ("4h2h",), 0.146, ("5c5d", "5i4i"))
     assert got == ["4h2h", "5c5d", "5i4i"]
+
+
+def test_a_capture_after_a_drop_asked_about_and_taken_back_keeps_its_other_story() -> None:
+    # sente sets a piece from its hand on 7i (asked: gold or lance?) and takes it back
+    # 0.5 s later; 0.26 s after that its pawn on 9g takes 9f, and 0.47 s after the
+    # landing gote drops a pawn on 9g, where the attacker stood. The capture, too short
+    # to stand while the question waited, was kept as no other story: the pawn read as
+    # held and put back, and when gote's lance then took the pawn on 9f, the game was
+    # lost (the independent generator x0.3 --extra, game 22 of seed 30439)
+    sfen = "l3k4/9/9/9/9/p8/P8/9/4K4 b GLPp 1"
+    s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a5a"), 0.3, 0.6)
+    s.bounce("7i", dt=1.0).lift("7i", dt=0.5)
+    s.lift("9g", dt=0.256).lift("9f", dt=0.047).bounce("9f", dt=0.094)
+    s.place("9g", dt=0.47).place("2b", dt=0.84).press("P", dt=0.2)
+    got = _then_replies(s, sfen, ("9g9f", "P*9g", "P*2b"), 1.0, ("9a9f", "5i4i", "5a4a"))
+    assert got == ["9g9f", "P*9g", "P*2b", "9a9f", "5i4i", "5a4a"]
