@@ -1551,7 +1551,15 @@ class Tracker:
             return None
         return any(brief for _tf, _sq, brief in after)
 
-    def _aired(self, base: PosInfo, move: Move, since: float, until: float, cells: str) -> bool:
+    def _aired(
+        self,
+        base: PosInfo,
+        move: Move,
+        since: float,
+        until: float,
+        cells: str,
+        within: float = _INF,
+    ) -> bool:
         """Was a piece seen in the air after the capture's landing (its target's last refill),
         passing over an empty square (a reading under ``settle``), with no other piece
         lifted in between? The held attacker's, if the refill was a knocked piece put back;
@@ -1562,13 +1570,17 @@ class Tracker:
         could go (next to its origin or another square it could move to): there it is
         the captured piece (motorgen x1.0: gote's silver 6d7e, 9d closed 52 ms after the
         landing, then sente touched 5c: read as 6d5c, the held silver passing over 9d, two
-        squares from anywhere it could go)."""
+        squares from anywhere it could go). ``within``: only a piece seen that soon after
+        the landing counts (a chain's capture: one seen after its wait is the next
+        player's hand, see _chain)."""
         target, origin = move.to_square, move.from_square
         refill = self._hist.last_refill(target, since, until)
         if refill is None or origin is None:
             return False
         aired = [
-            sq for _tf, sq, brief in self._after_landing(refill, target, until, cells) if brief
+            sq
+            for tf, sq, brief in self._after_landing(refill, target, until, cells)
+            if brief and tf - refill < within
         ]
         if not aired:
             return False
@@ -1922,7 +1934,11 @@ class Tracker:
                     then=then,
                     doubtful=cap and (brief or unwaited or correcting),
                     shown=total[cells],
-                    aired=cap and not correcting and self._aired(base, ms[0], since, t1, cells),
+                    # (a piece in the air after the chain's wait: the next player's hand,
+                    # a drop set down and moved on between two showings of this position)
+                    aired=cap
+                    and not correcting
+                    and self._aired(base, ms[0], since, t1, cells, self._chain_wait()),
                     unheld=not correcting and self._unheld_fill(base, ms[0], since, t1),
                 )
                 chain = (*prefix, ply)

@@ -1089,6 +1089,16 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.3,
         True,
     ),
+    "x0.4 polarity: 6b5a, B*2i moved on to 3a 0.93 s later, S*2i: read as B*2i, S*3a": (
+        11,
+        3163011,
+        False,
+        None,
+        0.4,
+        True,
+        "overlap",
+        "polarity",
+    ),
 }
 
 

@@ -1883,3 +1883,20 @@ def test_a_capture_after_a_drop_asked_about_and_taken_back_keeps_its_other_story
     s.place("9g", dt=0.47).place("2b", dt=0.84).press("P", dt=0.2)
     got = _then_replies(s, sfen, ("9g9f", "P*9g", "P*2b"), 1.0, ("9a9f", "5i4i", "5a4a"))
     assert got == ["9g9f", "P*9g", "P*2b", "9a9f", "5i4i", "5a4a"]
+
+
+def test_a_drop_set_down_and_moved_on_long_after_a_capture_is_no_piece_in_its_air() -> None:
+    # gote's silver on 6b takes 5a (lifted, then its target, landing 0.3 s later); 0.93 s
+    # after the landing sente sets its bishop on 2i, moves it on to 3a 0.28 s later, and
+    # gote drops a silver on 2i. The capture's position, shown again once the bishop left
+    # 2i, was read from that second showing, with the bishop on 2i a piece in the air
+    # after the capture (the held silver's): that story paid for it, and B*2i, then S*3a
+    # with 2i touched, won (the independent generator x0.4 polarity `--extra --overlap`,
+    # game 11 of seed 31630)
+    sfen = "4S3k/3s5/9/9/9/9/9/9/4K4 w Bs 1"
+    s = _paced(sfen, ("1a1b", "5i4i", "1b1a", "4i5i"), 0.3, 0.6)
+    s.lift("6b", dt=1.0).lift("5a", dt=0.06).bounce("5a", dt=0.3)
+    s.place("2i", dt=0.93).lift("2i", dt=0.28).bounce("3a", dt=0.29)
+    s.bounce("2i", dt=0.84)
+    got = _then_replies(s, sfen, ("6b5a", "B*3a", "S*2i"), 1.0, ("5i4i", "1a1b"))
+    assert got == ["6b5a", "B*3a", "S*2i", "5i4i", "1a1b"]
