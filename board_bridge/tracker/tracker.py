@@ -2165,10 +2165,30 @@ class Tracker:
         for j in range(i + 1, len(states)):
             tj, c = states[j]
             if c != cells and self._held_could_explain(base, capture, cells, c):
+                if self._pushed_onto(base, capture, j):
+                    return _INF
                 return tj - start
         if states[-1][1] != cells:
             return _INF
         return self._t_now - start
+
+    def _pushed_onto(self, base: PosInfo, capture: Move, j: int) -> bool:
+        """Is ``self._states[j]`` a square filled that a piece of the capture's opponent,
+        lifted within ``overlap`` after, could move to: the opponent's reply pushed onto it,
+        not the held piece set down (a hand does not reply within tens of milliseconds)?
+        """
+        states = self._states
+        if j + 1 >= len(states):
+            return False
+        (_tp, prev), (tj, c), (tk, nxt) = states[j - 1], states[j], states[j + 1]
+        filled, lifted = diff(prev, c), diff(c, nxt)
+        if len(filled) != 1 or len(lifted) != 1 or tk - tj > self.params.overlap:
+            return False
+        to, fr = filled[0], lifted[0]
+        if prev[to] != EMPTY or nxt[fr] != EMPTY:
+            return False
+        after = self._cache.after(base, capture)
+        return any(m.to_square == to for m in after.moves_from(fr))
 
     @staticmethod
     def _held_could_explain(base: PosInfo, capture: Move, before: str, after: str) -> bool:

@@ -1089,6 +1089,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.3,
         True,
     ),
+    "x0.3 overlap: 5g set on 6g, moved on to take 6f, 5h pushed onto 6g: read as 5g6g": (
+        9,
+        3052509,
+        False,
+        None,
+        0.3,
+        False,
+        "overlap",
+    ),
     "x0.4 polarity: 6b5a, B*2i moved on to 3a 0.93 s later, S*2i: read as B*2i, S*3a": (
         11,
         3163011,

@@ -1900,3 +1900,22 @@ def test_a_drop_set_down_and_moved_on_long_after_a_capture_is_no_piece_in_its_ai
     s.bounce("2i", dt=0.84)
     got = _then_replies(s, sfen, ("6b5a", "B*3a", "S*2i"), 1.0, ("5i4i", "1a1b"))
     assert got == ["6b5a", "B*3a", "S*2i", "5i4i", "1a1b"]
+
+
+def test_a_square_filled_then_its_neighbour_lifted_at_once_is_the_reply_pushed_onto_it() -> None:
+    # gote's horse on 5g is set down on 6g, moved on 0.2 s later over 5c, and takes the
+    # pawn on 6f, swapped out in 7 ms; 0.27 s later sente's gold is pushed from 5h onto
+    # 6g, 6g closing 18 ms before 5h opens. That fill was read as the held horse set
+    # down on 6g, so the capture had not waited out its time, and lost to 5g6g with the
+    # gold taking the horse target first, with no other story kept: when the horse moved
+    # on from 6f, the game was lost (the independent generator x0.3 `--overlap`, game 9
+    # of seed 30525). A hand does not reply within 18 ms of a landing: the two now tie,
+    # and the horse's next move tells them apart
+    sfen = "4k4/9/9/9/9/3P5/4+b4/4G4/4K4 w - 1"
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), 0.3, 0.6)
+    s.lift("5g", dt=1.0).bounce("6g", dt=0.238).lift("6g", dt=0.197)
+    s.place("5c", dt=0.089).lift("5c", dt=0.204)
+    s.lift("6f", dt=0.179).place("6f", dt=0.007)
+    s.place("6g", dt=0.271).lift("5h", dt=0.018)
+    got = _then_replies(s, sfen, ("5g6f", "5h6g"), 1.0, ("6f5e", "5i4i"))
+    assert got == ["5g6f", "5h6g", "6f5e", "5i4i"]
