@@ -504,6 +504,7 @@ class Tracker:
         # still have been in the air (see _candidates); any push or pop clears it
         self._open_held = False
         self._shown_for_now = -1  # the state shown as an error while another story waits
+        self._unasked_for = -1  # the state read again from before a waiting question
         self._no_later = -1  # a state kept as a move in progress (see _keep_in_progress)
         self._fixed = 0  # moves before this are not taken back (see _keep_uncorrected)
 
@@ -841,6 +842,11 @@ class Tracker:
             return self._apply_pending(ctx, expl) if ctx.virtual else self._apply(ctx, expl)
         if expl is not None and expl.kind in (RETRACT, BACK) and self._no_later == self._state_id:
             expl = None  # the other story of a take-back (see _keep_in_progress)
+        if expl is None and ctx.virtual and self._unasked_for != self._state_id:
+            self._unasked_for = self._state_id
+            outs = self._unasked()
+            if outs is not None:
+                return outs + self._decide(now, force)
         if expl is None and not ctx.virtual:
             stood = self._stood(ctx)
             if stood is not None:
@@ -2992,6 +2998,27 @@ class Tracker:
         self._set_display(None)
         self._changed()
         return [q]
+
+    def _unasked(self) -> list[TrackerOutput] | None:
+        """A question about a new move waits, and nothing explains the board from that
+        move: if the board read from before the question (the window of the position
+        asked from) shows a move or moves, the question was about another hand's piece (an
+        illegal move put back, say): it is withdrawn, and the board read so. Else None."""
+        p = self._pending
+        if p is None or p.kind != "move" or p.saved_prev is None:
+            return None
+        alt = self._copy()
+        alt._pending = None
+        alt._w_cur, alt._ref_cur = alt._w_prev, alt._ref_prev
+        alt._w_prev, alt._ref_prev = p.saved_prev
+        alt._changed()
+        expl, _later, _ctx = alt._evaluate()
+        if expl is None or expl.kind not in (MOVE, TWO) or not expl.moves:
+            return None
+        outs = self._restored(self._t_change) + self._cancel_question(self._t_change)
+        self._w_cur, self._ref_cur = alt._w_cur, alt._ref_cur
+        self._changed()
+        return outs
 
     def _cancel_question(self, t: float) -> list[TrackerOutput]:
         p = self._pending

@@ -1098,6 +1098,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         False,
         "overlap",
     ),
+    "x0.3 overlap: G*6i, 4a4b, 6i to 4a and back: read as a drop on 4b, asked": (
+        11,
+        3204711,
+        False,
+        None,
+        0.3,
+        False,
+        "overlap",
+    ),
     "x0.4 polarity: 6b5a, B*2i moved on to 3a 0.93 s later, S*2i: read as B*2i, S*3a": (
         11,
         3163011,

@@ -1919,3 +1919,21 @@ def test_a_square_filled_then_its_neighbour_lifted_at_once_is_the_reply_pushed_o
     s.place("6g", dt=0.271).lift("5h", dt=0.018)
     got = _then_replies(s, sfen, ("5g6f", "5h6g"), 1.0, ("6f5e", "5i4i"))
     assert got == ["5g6f", "5h6g", "6f5e", "5i4i"]
+
+
+def test_an_illegal_move_read_as_a_drop_asked_about_is_read_again_once_put_back() -> None:
+    # gote drops a gold on 6i; 0.2 s later sente's gold goes 4a to 4b, knocking 5b; then
+    # gote's gold goes from 6i to 4a, where it cannot, and back 0.52 s later, and on to
+    # 5i. With 4a filled again and 6i empty, the board showed one change from the
+    # position before the drop: 4b filled, read as gote's drop there, asking "G or P?".
+    # Once the gold was back on 6i nothing explained the board from that drop, the
+    # question waited, and the rest of the game was lost (the independent generator
+    # x0.3 `--overlap`, game 11 of seed 32047). Now the board is read again from before
+    # the question
+    sfen = "k4G3/4p4/9/9/9/9/9/9/8K w gp 1"
+    s = _paced(sfen, ("9a9b", "1i2i", "9b9a", "2i1i"), 0.3, 0.6)
+    s.bounce("6i", dt=1.0).lift("4a", dt=0.198).lift("5b", dt=0.049).bounce("5b", dt=0.019, n=1)
+    s.bounce("4b", dt=0.054).lift("6i", dt=0.248).place("4a", dt=0.097)
+    s.lift("4a", dt=0.521).bounce("6i", dt=0.046).lift("6i", dt=0.44).bounce("5i", dt=0.417)
+    got = _then_replies(s, sfen, ("G*6i", "4a4b", "6i5i"), 1.0, ("1i2i", "9a9b"))
+    assert got == ["G*6i", "4a4b", "6i5i", "1i2i", "9a9b"]
