@@ -842,7 +842,12 @@ class Tracker:
             return self._apply_pending(ctx, expl) if ctx.virtual else self._apply(ctx, expl)
         if expl is not None and expl.kind in (RETRACT, BACK) and self._no_later == self._state_id:
             expl = None  # the other story of a take-back (see _keep_in_progress)
-        if expl is None and ctx.virtual and self._unasked_for != self._state_id:
+        if (
+            expl is None
+            and ctx.virtual
+            and not self._is_fork  # (a story gone wrong would live on by it, and cost)
+            and self._unasked_for != self._state_id
+        ):
             self._unasked_for = self._state_id
             outs = self._unasked()
             if outs is not None:
