@@ -3010,20 +3010,20 @@ class Tracker:
         asked from) shows a move or moves, the question was about another hand's piece (an
         illegal move put back, say): it is withdrawn, and the board read so. Else None."""
         p = self._pending
-        if p is None or p.kind != "move" or p.saved_prev is None:
+        if p is None or p.saved_prev is None:  # (only a new move's question has them)
             return None
         alt = self._copy()
-        alt._pending = None
-        alt._w_cur, alt._ref_cur = alt._w_prev, alt._ref_prev
-        alt._w_prev, alt._ref_prev = p.saved_prev
-        alt._changed()
+        alt._withdraw(alt._t_change)
         expl, _later, _ctx = alt._evaluate()
         if expl is None or expl.kind not in (MOVE, TWO) or not expl.moves:
             return None
-        outs = self._restored(self._t_change) + self._cancel_question(self._t_change)
-        self._w_cur, self._ref_cur = alt._w_cur, alt._ref_cur
-        self._changed()
-        return outs
+        return self._restored(self._t_change) + self._withdraw(self._t_change)
+
+    def _withdraw(self, t: float) -> list[TrackerOutput]:
+        """Withdraw the question about a new move, the windows back where they were before
+        it was asked (the board then read from the position it was asked from)."""
+        self._w_cur, self._ref_cur = self._w_prev, self._ref_prev
+        return self._cancel_question(t)
 
     def _cancel_question(self, t: float) -> list[TrackerOutput]:
         p = self._pending
