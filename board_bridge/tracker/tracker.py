@@ -478,6 +478,8 @@ class Tracker:
         self._answered_at: float | None = None  # when the last question was answered
         self._asked_at: float | None = None  # ... and when it was asked
         self._is_fork = False  # another story's tracker (see _Fork)
+        self._deep = False  # ... looking deeper, as one looked at to be taken (_deeper)
+        self._deep_for = -1  # ... the state it last looked deeper at
         self._eval: tuple[_Expl | None, _Expl | None, _Ctx] | None = None
         self._pending: _Pending | None = None
         self._illegal: _Illegal | None = None
@@ -1004,11 +1006,12 @@ class Tracker:
         best = min(cands, key=lambda c: c.score) if cands else None
         if best is None or best.kind >= INPROG or best.score[0] > 0:
             two = self._scored_chains(ctx, obs)
-            if not two and best is None and not self._is_fork:
+            if not two and best is None and (not self._is_fork or self._deep):
                 # nothing explains the board: the quickest hands may have made more moves
                 # before it settled than a chain holds (x0.3 --rich: six moves, lost).
-                # (Not in another story's tracker: a story gone wrong explains nothing
-                # for long, and would pay for it at every event.)
+                # (Not in another story's tracker as it is fed: a story gone wrong
+                # explains nothing for long, and would pay for it at every event; only
+                # once a state when the tracker looks at it to take it, see _deeper.)
                 two = self._scored_chains(ctx, obs, depth=_DEPTH_STUCK)
             if two:
                 cands += two
@@ -2595,6 +2598,8 @@ class Tracker:
                 alt.finish(now)
             else:
                 alt.tick(now)
+            if not self._is_fork:  # (another story's own stories are not looked into)
+                alt._deeper(now, finish)
             if not self._explains(alt, "over" if ended else "play"):
                 continue  # the other story cannot explain it either (or its game ended)
             if finish and alt.unresolved() is not None:
@@ -2607,6 +2612,26 @@ class Tracker:
             if best is None or key < best[0]:
                 best = (key, alt)
         return None if best is None else best[1]
+
+    def _deeper(self, now: float, force: bool) -> None:
+        """Another story looked at to be taken (see ``_revisable``), showing an error now:
+        read the board as deep as the tracker's own story does when nothing explains it
+        (``_DEPTH_STUCK``), once a state, and decide on what that finds. Else the quickest
+        hands' seven moves with no pause, after a capture read as pieces touched, fit no
+        chain in either story, and the game is lost (x0.3 ``--polarity --rich``)."""
+        if self._illegal is None or self._cells is None or self._deep_for == self._state_id:
+            return
+        self._deep_for = self._state_id
+        ctx = self._context()
+        self._deep = True
+        try:
+            best, later = self._explain(ctx, self._cells)
+        finally:
+            self._deep = False
+        if best is not None:
+            self._eval, self._eval_key = (best, later, ctx), (self._state_id, self._gen)
+            self._settled = False
+            self._decide(now, force)
 
     def _left_error_by_a_move(self, ctx: _Ctx, now: float) -> Tracker | None:
         """The board leaves an error of the tracker's story by a move, never put back to

@@ -1117,6 +1117,16 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         "overlap",
         "polarity",
     ),
+    "x0.3 polarity rich: 9g9f, P*9g 0.44 s later kept; seven moves with no pause: lost": (
+        22,
+        3243622,
+        False,
+        None,
+        0.3,
+        False,
+        "rich",
+        "polarity",
+    ),
 }
 
 

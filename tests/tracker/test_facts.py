@@ -1937,3 +1937,30 @@ def test_an_illegal_move_read_as_a_drop_asked_about_is_read_again_once_put_back(
     s.lift("4a", dt=0.521).bounce("6i", dt=0.046).lift("6i", dt=0.44).bounce("5i", dt=0.417)
     got = _then_replies(s, sfen, ("G*6i", "4a4b", "6i5i"), 1.0, ("1i2i", "9a9b"))
     assert got == ["G*6i", "4a4b", "6i5i", "1i2i", "9a9b"]
+
+
+def test_a_capture_kept_as_the_other_story_is_taken_after_moves_quicker_than_a_chain() -> None:
+    # sente's pawn takes 9f (the attacker lifted first: it may have been held, the target
+    # touched) and gote drops a pawn on 9g 0.44 s later, before the capture's wait ran
+    # out: read as both pieces touched and put back, the capture kept as the other story.
+    # Sente's king moves, then the quickest hands make fourteen moves with no pause of
+    # 0.3 s: gote's lance takes 9f, which the tracker's story cannot explain (gote's own
+    # pawn stands there). The other story could not either, as no chain holds seven
+    # moves, and the game was lost (the independent generator x0.3 `--polarity --rich`,
+    # game 22 of seed 32436). Now the other story looks as deep as the tracker's own
+    # does when nothing explains the board, and is taken
+    sfen = "l3k4/9/9/9/p8/9/P8/9/4K4 w p 1"
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), 0.2, 0.6)
+    s.play("9e9f", dt=0.2)
+    s.lift("9g", dt=0.5).lift("9f", dt=0.065).bounce("9f", dt=0.32).bounce("9g", dt=0.44)
+    s.board.push(Move.from_usi("9g9f"))
+    s.board.push(Move.from_usi("P*9g"))
+    s.wait(1.0).play("5i4h", dt=0.2).wait(1.0)
+    quick = ("9a9f", "4h3h", "5a4a", "3h2h", "4a3a", "2h1h", "3a2a")
+    quick += ("1h2h", "2a3a", "2h3h", "3a4a", "3h4h", "4a5a", "4h5h")
+    for move in quick:
+        s.play(move, dt=0.12)
+        if move == "3a2a":
+            s.wait(1.0)
+    got = _then_replies(s, sfen, (), 1.0, ("5a4a", "5h4h"))
+    assert got == ["9e9f", "9g9f", "P*9g", "5i4h", *quick, "5a4a", "5h4h"]
