@@ -501,6 +501,8 @@ class Tracker:
         self._waiting: tuple[int, int, _Expl] | None = None
         self._forks: list[_Fork] = []
         self._n_illegal = 0  # illegal states shown
+        self._err_since: float | None = None  # ... the error shown since, unbroken (or None)
+        self._err_last = _NEG_INF  # ... when one was last shown
         self._erred = False  # ... since the board last showed the position (see _apply)
         # the last move is a doubtful capture made when its wait ran out: its attacker may
         # still have been in the air (see _candidates); any push or pop clears it
@@ -879,7 +881,11 @@ class Tracker:
             alt = self._revisable(now)
             if alt is not None:
                 wait = self._story_wait() * (2 if self._dropped_astray(ctx, alt) else 1)
-                if (force and self._asks_answer(alt, now)) or quiet >= wait:
+                if (
+                    (force and self._asks_answer(alt, now))
+                    or quiet >= wait
+                    or self._played_through(alt, now, wait)
+                ):
                     return self._adopt(alt, now)
                 # or an error the player is about to undo (a piece dropped where it may
                 # not go): shown as one until the board has stayed so
@@ -2658,6 +2664,19 @@ class Tracker:
             return None
         return alt
 
+    def _played_through(self, alt: Tracker, now: float, wait: float) -> bool:
+        """Has the board gone on through an error of the tracker's story for the story's
+        wait, the other story showing none since it began? The players did not stop to
+        put anything back: they saw no error of theirs (x0.4 polarity ``--extra
+        --overlap``: 4a3a read as the king taking 4b, the king set down on 3a read as
+        nothing; then 4b4a+, and moves made and taken back, five seconds of errors the
+        held king's story explained; the board came back to the tracker's story by
+        chance, and four plies were lost)."""
+        since = self._err_since
+        if since is None or now - since < wait:
+            return False
+        return alt._err_last < since
+
     def _explains(self, alt: Tracker, phase: str = "play") -> bool:
         """Does another story explain the board: in play (or its game over, ``phase``), in
         no illegal state, and with no more illegal states shown than the tracker's own?"""
@@ -2797,6 +2816,7 @@ class Tracker:
             return []
         self._illegal = None
         self._shown = None
+        self._err_since = None
         self._intents = None
         return [StateRestored(t)]
 
@@ -3178,6 +3198,7 @@ class Tracker:
         self._pending = None
         self._illegal = None
         self._shown = None
+        self._err_since = None
         self._set_display(None)
         self._changed()
         return [GameEnded(outcome, t)]
@@ -3186,6 +3207,9 @@ class Tracker:
 
     def _show_illegal(self, ill: _Illegal, t: float) -> list[TrackerOutput]:
         self._n_illegal += 1
+        if self._illegal is None:
+            self._err_since = t
+        self._err_last = t
         self._erred = True
         self._illegal = ill
         self._set_display(None)

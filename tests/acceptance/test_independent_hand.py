@@ -1127,6 +1127,16 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         "rich",
         "polarity",
     ),
+    "x0.4 polarity: 4a3a read as 4a4b; 5 s of errors the held king explained: lost": (
+        20,
+        3267020,
+        False,
+        None,
+        0.4,
+        True,
+        "overlap",
+        "polarity",
+    ),
 }
 
 

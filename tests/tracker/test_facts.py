@@ -1964,3 +1964,29 @@ def test_a_capture_kept_as_the_other_story_is_taken_after_moves_quicker_than_a_c
             s.wait(1.0)
     got = _then_replies(s, sfen, (), 1.0, ("5a4a", "5h4h"))
     assert got == ["9e9f", "9g9f", "P*9g", "5i4h", *quick, "5a4a", "5h4h"]
+
+
+def test_a_game_played_on_through_an_error_the_other_story_explains_takes_that_story() -> None:
+    # gote's king lifted from 4a, the pawn on 4b knocked off 47 ms, the king set on 3a
+    # 0.36 s later: read as the king taking 4b, its landing on 3a nothing explains; the
+    # held king's story (4a3a) is kept. The players see no error of theirs and play on,
+    # a move a second: the tracker shows errors all along, and took the kept story only
+    # once the board rested for its wait. Had the board come back to the tracker's story
+    # by chance first, the moves were lost (the independent generator x0.4 polarity
+    # `--extra --overlap`, game 20 of seed 32670: four plies). Now a story that explained
+    # every state since the error began is taken once the error has lasted that wait
+    sfen = "5k3/9/9/9/9/9/9/9/4K4 b P 1"
+    s = _paced(sfen, ("5i5h", "4a5a", "5h5i", "5a4a"), 0.25, 0.6)
+    s.play("P*4b", dt=0.3)
+    s.lift("4a", dt=0.9).lift("4b", dt=0.1).bounce("4b", dt=0.047).bounce("3a", dt=0.36)
+    s.lift("4b", dt=0.29).bounce("4a", dt=0.18)
+    s.board.push(Move.from_usi("4a3a"))
+    s.board.push(Move.from_usi("4b4a+"))
+    replies = ("3a2b", "5i4h", "2b1b", "4h5i", "1b2b", "5i4h")
+    s.wait(0.6)
+    for move in replies:
+        s.play(move, dt=0.3).wait(0.8)
+    tracker, outs = run(s.events, sfen, tail=0.5)  # (the board never rests for the wait)
+    assert tracker.unresolved() is None
+    assert usi(tracker.moves)[4:] == ["P*4b", "4a3a", "4b4a+", *replies]
+    assert of(outs, StateRestored)
