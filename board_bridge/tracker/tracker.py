@@ -480,6 +480,13 @@ class Tracker:
         self._is_fork = False  # another story's tracker (see _Fork)
         self._deep = False  # ... looking deeper, as one looked at to be taken (_deeper)
         self._deep_for = -1  # ... the state it last looked deeper at
+        self._unseen = False  # captures whose target never read empty may be read (see
+        # _keep_unseen), and the state last looked at so
+        self._unseen_for = -1
+        # another story's moves up to a capture never seen, and the squares its attackers
+        # left (see _keep_unseen): it is taken only once the board went on past them, those
+        # squares still empty (None: not such a story)
+        self._premise: tuple[int, frozenset[int]] | None = None
         self._eval: tuple[_Expl | None, _Expl | None, _Ctx] | None = None
         self._pending: _Pending | None = None
         self._illegal: _Illegal | None = None
@@ -584,7 +591,7 @@ class Tracker:
             if self.unresolved() is not None:
                 # the log ends unresolved (a question no one answered, say): a capture's
                 # other story that explains the whole log is the better one
-                alt = self._revisable(t, finish=True)
+                alt = self._revisable(t, finish=True, unseen=True)
                 if alt is not None:
                     outs += self._adopt(alt, t)
             elif self._ends_in_progress():
@@ -876,9 +883,17 @@ class Tracker:
             # the held attacker set down, and the reply begun before that state was decided
             # on: only the held piece's story explains the board (see _keep_held)
             self._keep_held(ctx)
+        if (
+            expl is None
+            and not ctx.virtual
+            and not self._is_fork
+            and self._keeps_stories()
+            and self._unseen_for != self._state_id
+        ):
+            self._keep_unseen(ctx)
         if expl is None and self._forks:
             # (also while a question waits: it may be one only the tracker's story asks)
-            alt = self._revisable(now)
+            alt = self._revisable(now, unseen=True)
             if alt is not None:
                 wait = self._story_wait() * (2 if self._dropped_astray(ctx, alt) else 1)
                 if (
@@ -1692,13 +1707,15 @@ class Tracker:
         reloc: tuple[int | None, int, float] | None,
         until: float = float("inf"),
         relaxed: bool = False,
+        unseen: bool = False,
     ) -> list[tuple[tuple[Move, ...], bool]]:
         """Legal moves from ``info`` whose result shows ``obs`` (``d``: the differing
         squares), grouped by squares; with whether each is a capture that may yet be an
         attacker held after a knock (see ``_capture_doubtful``).
         ``reloc``: (from, None for a drop, where that piece physically is, since when) for
         a correction: a piece set down elsewhere must have left that square first, and
-        what it takes was lifted after it was set down there."""
+        what it takes was lifted after it was set down there. ``unseen``: also captures
+        whose target never read empty (see ``_keep_unseen``)."""
         n = len(d)
         if n == 0 or n > 2:
             return []
@@ -1740,7 +1757,9 @@ class Tracker:
                         reach = frozenset(m.to_square for m in info.moves_from(f)) - {to}
                     aired = self._capture_ok(origin, to, cap_since, until, obs, reach)
                     if aired is None:
-                        continue
+                        if not (unseen and not self._hist.lifts(to, cap_since, until)):
+                            continue
+                        aired = True  # (a capture never seen: see _unseen_chains)
                     doubtful = aired or self._capture_doubtful(origin, to, cap_since, until)
                 out.append((tuple(ms), doubtful))
         if n == 1:
@@ -1835,6 +1854,79 @@ class Tracker:
             c.score = self._score(c, touches)
         return two
 
+    def _past_premise(self) -> bool:
+        """This story of a capture never seen (see ``_keep_unseen``) went on past its
+        moves, the squares their attackers left still empty. Not before: a piece lifted,
+        then set down where it may not go (a move out of turn, say) until the player puts
+        it right, reads the same (the built-in simulator's game 1: 3.5 s); nor if a piece
+        came back there: the attacker's square refilled is the piece put back, not the
+        capture and a drop there (motorgen x0.5: 3h knocked during 2f4h and put back,
+        read as 3h taking 4h and S*3h)."""
+        assert self._premise is not None and self._cells is not None
+        n, left = self._premise
+        return len(self._history) > n and all(self._cells[sq] == EMPTY for sq in left)
+
+    def _keep_unseen(self, ctx: _Ctx) -> None:
+        """Nothing explains the board: keep the story of a chain whose moves may be
+        captures whose target never read empty, the attacker lifted and the target's
+        square occupied all along (a captured piece pushed off by the piece taking it, so
+        the sensor under it never opened; a swap quicker than the scan: x0.3 at 200 Hz,
+        9d lifted to take 9e unseen, then the opponent's drop, and the rest of the game
+        lost). It is taken as kept stories are (see ``_revisable``): the state is shown
+        as the error it is first, since a piece lifted, then a move out of turn or a drop
+        where none may go, reads the same until the player puts it right. A later move
+        proves such a capture complete: alone, its state is a piece lifted (in progress).
+        Only one best chain: two captures the board shows alike are not guessed."""
+        self._unseen_for = self._state_id
+        assert self._cells is not None
+        self._unseen = True
+        try:
+            two = self._scored_chains(ctx, self._cells)
+        finally:
+            self._unseen = False
+        # (each move shown long enough, and the capture's state standing until a change
+        # its piece held could not have made: a piece moved out of turn, set down 0.13 s
+        # after its lift and lifted again 3.5 s later, is no capture and reply; the
+        # built-in simulator's game 1)
+        found = [
+            (c, left)
+            for c in two
+            if not any(p.short for p in c.chain)
+            and (left := self._unseen_left(ctx, c.chain)) is not None
+        ]
+        if not found:
+            return
+        found.sort(key=lambda f: f[0].score)
+        if len(found) > 1 and found[0][0].score[:4] == found[1][0].score[:4]:
+            return
+        best, left = found[0]
+        kept = self._forks[-1] if self._forks else None
+        self._fork(best)
+        if self._forks and self._forks[-1] is not kept:
+            alt = self._forks[-1].alt
+            alt._premise = (len(alt._history), left)
+
+    def _unseen_left(self, ctx: _Ctx, chain: tuple[_Ply, ...]) -> frozenset[int] | None:
+        """The squares a chain's captures never seen left (see ``_keep_unseen``); None if
+        the square of one of them was lifted after it: that is the capture seen, its
+        attacker lifted first (motorgen x0.5: 2f lifted, 4h lifted 0.2 s later and
+        refilled, 3h knocked; read as 2f taking 4h unseen and 3h taking it back)."""
+        left: set[int] = set()
+        since, base = ctx.w_cur, ctx.cur
+        for p in chain:
+            m = p.variants[0]
+            to = m.to_square
+            if (
+                m.from_square is not None
+                and base.codes[to]
+                and not self._hist.lifts(to, since, p.t)
+            ):
+                if self._hist.lifts(to, p.t, _INF):
+                    return None
+                left.add(m.from_square)
+            since, base = p.t, self._cache.after(base, m)
+        return frozenset(left)
+
     def _two_ply(
         self,
         ctx: _Ctx,
@@ -1905,7 +1997,9 @@ class Tracker:
             firsts: list[tuple[tuple[Move, ...], bool, bool, PosInfo, bool]] = []
             d1 = diff(cells, cur.exp)
             if d1:
-                for ms, cap in self._complete(cur, cells, d1, since, None, until=t1):
+                for ms, cap in self._complete(
+                    cur, cells, d1, since, None, until=t1, unseen=self._unseen
+                ):
                     if expected is not None and not prefix:
                         ms = tuple(m for m in ms if m == expected)
                         if not ms:
@@ -2375,6 +2469,7 @@ class Tracker:
             _gaps=list(self._gaps),
             _pending=None if self._pending is None else replace(self._pending),
             _forks=[],
+            _premise=None,
             _eval=None,
             _eval_key=None,
             _intents=None,
@@ -2591,12 +2686,16 @@ class Tracker:
         self._waiting = None
         self._forks = []
 
-    def _revisable(self, now: float, finish: bool = False, ended: bool = False) -> Tracker | None:
+    def _revisable(
+        self, now: float, finish: bool = False, ended: bool = False, unseen: bool = False
+    ) -> Tracker | None:
         """The board is in a state the tracker's story cannot explain: the other story of
         a capture it did not believe, had it stood, if that explains everything since (to
         be taken with ``_adopt`` once the board has stayed so). ``finish``: the log ends
         here, and the other story must leave nothing unresolved; ``ended``: and its game
-        must have ended (with no error shown more than the tracker's own)."""
+        must have ended (with no error shown more than the tracker's own); ``unseen``: a
+        story of a capture never seen may be taken (see ``_keep_unseen``): only when
+        nothing explains the board in the tracker's own."""
         best: tuple[tuple[bool, bool, int, int], Tracker] | None = None
         for i, f in enumerate(reversed(self._forks)):
             alt = f.caught_up()
@@ -2608,6 +2707,8 @@ class Tracker:
                 alt._deeper(now, finish)
             if not self._explains(alt, "over" if ended else "play"):
                 continue  # the other story cannot explain it either (or its game ended)
+            if alt._premise is not None and not (unseen and alt._past_premise()):
+                continue
             if finish and alt.unresolved() is not None:
                 continue
             # of those that do: one where the player's input answered the question over
@@ -2720,6 +2821,7 @@ class Tracker:
         # (the other story is in play and explains the board: see _revisable)
         self.__dict__.update(alt.__dict__)
         self._fixed = 0  # (the other story's premise: it is the tracker's story now)
+        self._premise = None
         self._is_fork = is_fork
         if given_up is not None and self._keeps_stories():
             self._forks = [f for f in self._forks if f.alt is not alt]
@@ -2818,6 +2920,8 @@ class Tracker:
         self._shown = None
         self._err_since = None
         self._intents = None
+        # (a story of a capture never seen is one of that error: gone with it)
+        self._forks = [f for f in self._forks if f.alt._premise is None]
         return [StateRestored(t)]
 
     def _establish(self, t: float, obs: str) -> None:
