@@ -2696,7 +2696,7 @@ class Tracker:
         must have ended (with no error shown more than the tracker's own); ``unseen``: a
         story of a capture never seen may be taken (see ``_keep_unseen``): only when
         nothing explains the board in the tracker's own."""
-        best: tuple[tuple[bool, bool, int, int], Tracker] | None = None
+        best: tuple[tuple[bool, bool, bool, int, int], Tracker] | None = None
         for i, f in enumerate(reversed(self._forks)):
             alt = f.caught_up()
             if finish:
@@ -2714,8 +2714,15 @@ class Tracker:
             # of those that do: one where the player's input answered the question over
             # one still asking (a drop's kind only the other story asks), then one that
             # took the answer being given (if one is) over one that did not, then the one
-            # that showed fewer errors, then the newest
-            key = (alt._pending is not None, not self._asks_answer(alt, now), alt._n_illegal, i)
+            # that showed fewer errors, then the newest; a story of a capture never seen
+            # only if no other explains the board (it is the last resort)
+            key = (
+                alt._premise is not None,
+                alt._pending is not None,
+                not self._asks_answer(alt, now),
+                alt._n_illegal,
+                i,
+            )
             if best is None or key < best[0]:
                 best = (key, alt)
         return None if best is None else best[1]

@@ -1127,6 +1127,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         "rich",
         "polarity",
     ),
+    "x0.3 rich: a capture never seen, the newest story, taken over the kept 7b8a": (
+        9,
+        3318109,
+        False,
+        None,
+        0.3,
+        False,
+        "rich",
+    ),
     "x0.4 polarity: 4a3a read as 4a4b; 5 s of errors the held king explained: lost": (
         20,
         3267020,
