@@ -480,9 +480,8 @@ class Tracker:
         self._is_fork = False  # another story's tracker (see _Fork)
         self._deep = False  # ... looking deeper, as one looked at to be taken (_deeper)
         self._deep_for = -1  # ... the state it last looked deeper at
-        self._unseen = False  # captures whose target never read empty may be read (see
-        # _keep_unseen), and the state last looked at so
-        self._unseen_for = -1
+        self._unseen = False  # captures whose target never read empty may be read
+        self._unseen_for = -1  # ... the state last looked at so (see _keep_unseen)
         # another story's moves up to a capture never seen, and the squares its attackers
         # left (see _keep_unseen): it is taken only once the board went on past them, those
         # squares still empty (None: not such a story)
@@ -1759,7 +1758,7 @@ class Tracker:
                     if aired is None:
                         if not (unseen and not self._hist.lifts(to, cap_since, until)):
                             continue
-                        aired = True  # (a capture never seen: see _unseen_chains)
+                        aired = True  # (a capture never seen: see _keep_unseen)
                     doubtful = aired or self._capture_doubtful(origin, to, cap_since, until)
                 out.append((tuple(ms), doubtful))
         if n == 1:
@@ -1900,10 +1899,8 @@ class Tracker:
         if len(found) > 1 and found[0][0].score[:4] == found[1][0].score[:4]:
             return
         best, left = found[0]
-        kept = self._forks[-1] if self._forks else None
-        self._fork(best)
-        if self._forks and self._forks[-1] is not kept:
-            alt = self._forks[-1].alt
+        alt = self._fork(best)
+        if alt is not None:
             alt._premise = (len(alt._history), left)
 
     def _unseen_left(self, ctx: _Ctx, chain: tuple[_Ply, ...]) -> frozenset[int] | None:
@@ -2383,9 +2380,10 @@ class Tracker:
         f.note(n)
         return f.stuck is not None and n >= f.stuck + _FORK_STUCK
 
-    def _fork(self, expl: _Expl) -> None:
+    def _fork(self, expl: _Expl) -> Tracker | None:
         """Keep the other story of a doubtful capture (a move, a correction of the open
-        move, or a chain ending with one): the tracker had it stood."""
+        move, or a chain ending with one): the tracker had it stood. Returns its tracker
+        if a new one was kept."""
         if expl.kind == TWO:
             plies = tuple(p.variants for p in expl.chain) + ((expl.moves,) if expl.moves else ())
             correcting = expl.chain[0].correcting
@@ -2396,16 +2394,17 @@ class Tracker:
         pending = self._pending
         at = len(self._history) - int(correcting and (pending is None or pending.kind != "move"))
         if self._kept(plies, at, False):
-            return
+            return None
         alt = self._copy()
         if pending is not None:
             alt._apply_pending(alt._context(), expl)
         else:
             alt._apply(alt._context(), expl)
         if not self._explains(alt):
-            return  # not a story from this position after all (a guard)
+            return None  # not a story from this position after all (a guard)
         alt._settled = True
         self._keep(_Fork(alt, [], plies, at))
+        return alt
 
     def _keep_stood(
         self, ctx: _Ctx, moves: tuple[Move, ...], t0: float, cells: str, now: float
