@@ -927,10 +927,11 @@ class Tracker:
                 alt = self._left_error_by_a_move(ctx, now)
             if alt is not None:
                 return self._adopt(alt, now)
-        if expl.kind == BACK and expl.score[0] > 0 and self._forks and not ctx.virtual:
+        if expl.kind == BACK and expl.score[0] > expl.score[2] and self._forks and not ctx.virtual:
             # moves taken back with lifts left unexplained, where a kept story explains the
             # board with the game gone on (a position repeated: the king took the promoted
-            # pawn and a pawn was dropped again): that story
+            # pawn and a pawn was dropped again): that story. (Lifts, not the take-back's
+            # own penalty: a clean take-back is no sign of another story, x0.7, seed 33213)
             alt = self._revisable(now)
             if alt is not None and len(alt._history) >= len(self._history):
                 return self._adopt(alt, now)

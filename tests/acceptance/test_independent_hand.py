@@ -1146,6 +1146,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         "overlap",
         "polarity",
     ),
+    "x0.7: a move and reply taken back gave the game to a kept story two plies longer": (
+        14,
+        3321314,
+        True,
+        None,
+        0.7,
+        True,
+        "overlap",
+    ),
 }
 
 

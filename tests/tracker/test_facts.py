@@ -2048,3 +2048,23 @@ def test_two_captures_never_seen_that_the_board_shows_alike_are_not_guessed() ->
     tracker, _outs = run(s.events, sfen, tail=5.0)
     assert usi(tracker.moves)[4:] == []
     assert tracker.unresolved() is not None  # (the player puts the board right)
+
+
+def test_a_take_back_that_leaves_nothing_unexplained_keeps_the_trackers_story() -> None:
+    # sente lifts its pawn on 9g, touches gote's pawn on 9f and puts both back: read as
+    # touches, with the capture 9g9f and gote's P*9g 0.44 s later kept as the other story
+    # (two plies longer). Sente's king move and gote's reply are then both taken back: the
+    # take-back's penalty counted as lifts left unexplained, so the kept story, which
+    # explains the board with the game gone further, was taken, two false moves in the
+    # record (the independent generator x0.7 --extra --overlap, target first, game 14 of
+    # seed 33213: 4c5d and 8b9b played and taken back, three plies rewritten)
+    sfen = "l3k4/9/9/9/p8/9/P8/9/4K4 w p 1"
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), 0.2, 0.6)
+    s.play("9e9f", dt=0.2)
+    s.lift("9g", dt=0.5).lift("9f", dt=0.065).bounce("9f", dt=0.32).bounce("9g", dt=0.44)
+    s.wait(1.0).play("5i4h", dt=0.3).wait(1.0).play("5a4a", dt=0.3)
+    s.lift("4a", dt=0.8).bounce("5a", dt=0.3).lift("4h", dt=0.5).bounce("5i", dt=0.3)
+    s.board.pop()
+    s.board.pop()
+    got = _then_replies(s, sfen, (), 1.2, ("5i6h", "5a6b", "6h5i"))
+    assert got == ["9e9f", "5i6h", "5a6b", "6h5i"]
