@@ -6,7 +6,7 @@ noise; fresh random games; quick hands (every human time x0.5 and x0.7) and slow
 (x1.5 and x2.5); polarity boards; each noise kind alone at a raised rate; every kind
 raised at once; a board that repeats unchanged frames at every scan; and logs that end at
 the last landing. What still misses elsewhere (``python -m tests.acceptance.check_tracker
---pace 0.5 ...``) is in docs/tracker.md, "Limits".
+--pace 0.5 ...``) is in docs/tracker-ledger.md.
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ def test_one_noise_kind_raised(index: int, kind: str) -> None:
     _replayed(game["sfen"], game["moves"], index, noise_for(kind), False)
 
 
-# logs that once missed, each for a reason of its own (docs/tracker.md, "Limits"):
+# logs that once missed, each for a reason of its own (docs/tracker-ledger.md):
 # (corpus game or "random N", seed, target lifted first, only this noise kind, pace, the
 # --extra kinds)
 ONCE_MISSED: dict[str, tuple[Any, ...]] = {

@@ -75,7 +75,7 @@ def test_corpus_game_under_the_motor_generator(index: int) -> None:
         _check(events, game, sensing, f"game {index} motorgen {sensing} x{pace}")
 
 
-# the second generator with every noise raised (docs/tracker.md, session 17)
+# the second generator with every noise raised (docs/tracker-ledger.md, session 17)
 RAISED = AltNoise(
     drag=0.6,
     hover=0.35,
@@ -87,7 +87,7 @@ RAISED = AltNoise(
     illegal=0.08,
 )
 
-# logs of the other generators that once missed (docs/tracker.md, session 25): the
+# logs of the other generators that once missed (docs/tracker-ledger.md, session 25): the
 # generator, corpus game (or "random N": handgen's random game N), seed, sensing, then
 # motor: pace and noise; alt: noise raised?
 OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
