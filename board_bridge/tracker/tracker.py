@@ -2518,7 +2518,9 @@ class Tracker:
             self._keep_rival(expl, cands + chains)
             if asking:
                 self._keep_asking(expl, cands + chains)
-            if expl.kind == TWO and (_shorts(expl.chain, expl.moves) or expl.score[0] > 0):
+            if (expl.kind == TWO and (_shorts(expl.chain, expl.moves) or expl.score[0] > 0)) or (
+                expl.kind == MOVE and asking
+            ):
                 self._keep_illegal(expl, dead)
         elif expl.kind == IDLE and expl.score[0] >= 2:
             self._keep_rival(expl, self._scored_chains(ctx, obs))
@@ -2559,9 +2561,11 @@ class Tracker:
         return next((cells for ts, cells in reversed(self._states) if ts <= t), None)
 
     def _keep_illegal(self, expl: _Expl, dead: list[tuple[_Ply, ...]]) -> None:
-        """A chain with a short story, or a lift left over, is believed: keep the story
-        where the moves the board showed long enough were made, then a piece set where it
-        may not go (the state now an illegal one, which the chain explains legally: 4b4c
+        """A chain with a short story, or a chain or move with a lift left over, is
+        believed: keep the story where the moves the board showed long enough were made,
+        then a piece set where it may not go (the state now an illegal one, which the
+        chain or move explains legally: G*3i, 9f9e, then the gold set on 9f, reads as
+        G*9e with three lifts left over, x0.3 polarity --rich, seed 33610; 4b4c
         with 5c knocked, then the opponent's knight dropped on 4b, reads as 4b taking 5c,
         N*4c, B*4b; 9d set on 7f and moved on to 8e, 7e7f, then the bishop set on 1b, as
         9d7f, 7e taking 7f, P*1b, with 8e a piece from nowhere), taken if the tracker's

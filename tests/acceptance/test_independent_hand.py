@@ -1155,6 +1155,16 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "overlap",
     ),
+    "x0.3 polarity rich: G*3i, 9f9e, the gold set on 9f, read as G*9e: game lost": (
+        4,
+        3361004,
+        False,
+        None,
+        0.3,
+        False,
+        "rich",
+        "polarity",
+    ),
 }
 
 

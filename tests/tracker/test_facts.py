@@ -2068,3 +2068,20 @@ def test_a_take_back_that_leaves_nothing_unexplained_keeps_the_trackers_story() 
     s.board.pop()
     got = _then_replies(s, sfen, (), 1.2, ("5i6h", "5a6b", "6h5i"))
     assert got == ["9e9f", "5i6h", "5a6b", "6h5i"]
+
+
+def test_a_move_with_lifts_left_over_keeps_the_story_of_the_illegal_state_before_it() -> None:
+    # gote's G*3i, sente's 4e touched and its 9f9e, then gote's gold lifted and set on 9f,
+    # where it cannot go, each step under settle after the last: the board first rests
+    # with the gold on 9f, which G*9e explains with three lifts left over (3i, 4e, 9f).
+    # No story of the illegal state was kept (only a chain believed kept one), and when
+    # the gold went back to 3i and 3i2i was made, the tracker's G*9e never explained the
+    # board again: the rest of the game lost (the independent generator x0.3 polarity
+    # --rich, game 4 of seed 33610, at ply 71 of 300)
+    sfen = "4k4/9/9/9/5P3/P8/9/9/4K4 w g 1"
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), 0.25, 0.6)
+    s.bounce("3i", dt=1.0).lift("4e", dt=0.226).place("4e", dt=0.12)
+    s.lift("9f", dt=0.185).bounce("9e", dt=0.07)
+    s.lift("3i", dt=0.27).place("9f", dt=0.21).lift("9f", dt=0.64).bounce("3i", dt=0.17)
+    got = _then_replies(s, sfen, ("G*3i", "9f9e"), 0.4, ("3i2i", "5i4i", "5a4a"))
+    assert got == ["G*3i", "9f9e", "3i2i", "5i4i", "5a4a"]
