@@ -2561,10 +2561,11 @@ class Tracker:
         return next((cells for ts, cells in reversed(self._states) if ts <= t), None)
 
     def _keep_illegal(self, expl: _Expl, dead: list[tuple[_Ply, ...]]) -> None:
-        """A chain with a short story, or a chain or move with a lift left over, is
-        believed: keep the story where the moves the board showed long enough were made,
-        then a piece set where it may not go (the state now an illegal one, which the
-        chain or move explains legally: G*3i, 9f9e, then the gold set on 9f, reads as
+        """A chain with a short story or a lift left over, or a move with a lift left over
+        that asks nothing (whose chains ``_keep_others`` searched), is believed: keep the
+        story where the moves the board showed long enough were made, then a piece set
+        where it may not go (the state now an illegal one, which the chain or move
+        explains legally: G*3i, 9f9e, then the gold set on 9f, reads as
         G*9e with three lifts left over, x0.3 polarity --rich, seed 33610; 4b4c
         with 5c knocked, then the opponent's knight dropped on 4b, reads as 4b taking 5c,
         N*4c, B*4b; 9d set on 7f and moved on to 8e, 7e7f, then the bishop set on 1b, as
