@@ -89,7 +89,7 @@ RAISED = AltNoise(
 
 # logs of the other generators that once missed (docs/tracker-ledger.md, session 25): the
 # generator, corpus game (or "random N": handgen's random game N), seed, sensing, then
-# motor: pace and noise; alt: noise raised?
+# motor: pace and noise; alt: noise raised? (sim: the built-in simulator, nothing more)
 OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
     "the captured piece carried over 9d to the stand": ("motor", 7, 1707, "occupancy", 1.0, 1.5),
     "the held gold over 8f, next to 7f, on the way to the stand": (
@@ -110,6 +110,7 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
     "7f straightened after 6f took 7g": ("motor", "random 7321", 24027, "occupancy", 0.3, 1.0),
     "a stray G plies after a kept story asked": ("alt", "random 24601", 196527, "occupancy", False),
     "4h8h stood on an illegal move from 8h, 4h2h tied": ("motor", 8, 31708, "polarity", 0.5, 1.0),
+    "the rook set back on 8g, lifted again, read as taking 8f": ("sim", 1, 44, "polarity"),
 }
 
 
@@ -120,6 +121,8 @@ def test_a_log_of_another_generator_that_once_missed(why: str) -> None:
     if gen == "motor":
         pace, noise = more
         events = motor_generate(game["moves"], game["sfen"], seed, sensing, pace, noise)
+    elif gen == "sim":  # the built-in simulator
+        events = simulate(game["moves"], game["sfen"], seed=seed, sensing=sensing).events
     else:
         (raised,) = more
         events = generate(game["moves"], game["sfen"], seed, sensing, RAISED if raised else None)

@@ -2085,3 +2085,25 @@ def test_a_move_with_lifts_left_over_keeps_the_story_of_the_illegal_state_before
     s.lift("3i", dt=0.27).place("9f", dt=0.21).lift("9f", dt=0.64).bounce("3i", dt=0.17)
     got = _then_replies(s, sfen, ("G*3i", "9f9e"), 0.4, ("3i2i", "5i4i", "5a4a"))
     assert got == ["G*3i", "9f9e", "3i2i", "5i4i", "5a4a"]
+
+
+@pytest.mark.parametrize("sensing", ["occupancy", "polarity"])
+def test_an_attacker_set_back_on_its_square_and_lifted_again_took_nothing_before(
+    sensing: str,
+) -> None:
+    # gote's rook lifted from 8g, sente's 8f (which it could take) knocked and put back,
+    # the rook set back on 8g for 0.62 s, lifted again and taken to 9g: 8f's swap, in the
+    # rook's first lift, made it read as 8g taking 8f, and as target first (8f lifted
+    # before the rook's last lift), so at once; the rest of the game was lost (the
+    # built-in simulator, polarity, game 1 of seed 44, at ply 149 of 300)
+    sfen = "4k4/9/9/9/9/1P7/Pr7/9/4K4 w - 1"
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), 0.3, 0.6, sensing)
+    s.lift("8g", dt=1.0).lift("8f", dt=0.42).place("8f", dt=0.33).place("8g", dt=0.11)
+    s.lift("8g", dt=0.62).lift("9g", dt=0.33)
+    s.bounce("9g", "p" if sensing == "polarity" else None, dt=0.55)
+    s.board.push(Move.from_usi("8g9g+"))
+    if sensing == "occupancy":
+        s.press("promote", dt=0.5)
+    for usi_move in ("5i4i", "5a4a"):
+        s.wait(1.0).play(usi_move, dt=0.3)
+    assert _moves_after_warmup(s, sfen, sensing) == ["8g9g+", "5i4i", "5a4a"]
