@@ -1914,6 +1914,11 @@ class Tracker:
         refilled, 3h knocked; read as 2f taking 4h unseen and 3h taking it back)."""
         left: set[int] = set()
         since, base = ctx.w_cur, ctx.cur
+        if chain[0].correcting:
+            # (a chain that begins by correcting the open move begins before it, as the
+            # chain search has it: on the current position that move may take a king)
+            assert ctx.prev is not None
+            since, base = ctx.w_prev, ctx.prev
         for p in chain:
             m = p.variants[0]
             to = m.to_square

@@ -1155,6 +1155,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "overlap",
     ),
+    "x0.5 polarity: a chain correcting 6d5e read from the wrong position: a crash": (
+        10,
+        3445010,
+        False,
+        None,
+        0.5,
+        False,
+        "polarity",
+    ),
     "x0.3 polarity rich: G*3i, 9f9e, the gold set on 9f, read as G*9e: game lost": (
         4,
         3361004,
