@@ -2769,7 +2769,10 @@ class Tracker:
         P*2e then as P*2f, two plies lost.) An error put right, then a move, is no sign
         against the story (a piece touched, shown as an error, put back at once); nor is
         one whose stray pieces are gone again (a piece carried over a square it may not
-        stop on, then set down where it may: x0.7, 8e7f hovering over 7b)."""
+        stop on, then set down where it may: x0.7, 8e7f hovering over 7b); nor for a kept
+        story that showed an error too since this one began (the same state read alike:
+        x0.7, 6f held while 6g was knocked, shown in both, then 6f5f took a story kept
+        seven plies back for an older error it had not shown)."""
         shown = self._shown
         exp = ctx.cur.exp
         if shown is None or any(ts >= shown.t and c == exp for ts, c in self._states):
@@ -2783,6 +2786,8 @@ class Tracker:
         alt = self._revisable(now)
         if alt is None or alt._n_illegal >= self._n_illegal:
             return None
+        if self._err_since is not None and alt._err_last >= self._err_since:
+            return None  # (it saw this error too: leaving it is no sign for it)
         return alt
 
     def _played_through(self, alt: Tracker, now: float, wait: float) -> bool:

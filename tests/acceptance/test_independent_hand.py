@@ -1155,6 +1155,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "overlap",
     ),
+    "x0.7: 6f5f left an error both stories showed, a story 7 plies old was taken": (
+        12,
+        3447712,
+        True,
+        None,
+        0.7,
+        True,
+        "overlap",
+    ),
     "x0.5 polarity: a chain correcting 6d5e read from the wrong position: a crash": (
         10,
         3445010,

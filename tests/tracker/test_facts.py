@@ -2107,3 +2107,24 @@ def test_an_attacker_set_back_on_its_square_and_lifted_again_took_nothing_before
     for usi_move in ("5i4i", "5a4a"):
         s.wait(1.0).play(usi_move, dt=0.3)
     assert _moves_after_warmup(s, sfen, sensing) == ["8g9g+", "5i4i", "5a4a"]
+
+
+def test_an_error_both_stories_showed_left_by_a_move_takes_no_kept_story() -> None:
+    # gote's king takes 5d with 6d7d kept (a silver in gote's hand in that story); gote's
+    # pawn dropped on 1e, nifu, red in the tracker's story only (S*1e in the kept one),
+    # and taken back. Sente's king then lifted with the gold beside it knocked, red in
+    # both stories, and set on 4h 0.2 s after the gold went back: the board left that
+    # error by a move, and the kept story, one error fewer over its life, was taken
+    # (the independent generator x0.7 --extra --overlap, target first, game 12 of seed
+    # 34477: 6f held while 6g was knocked, then 6f5f; seven plies rewritten)
+    sfen = "8g/9/8p/2SkP4/9/9/9/9/4K1G2 w p 1"
+    s = _king_takes_with_a_story_kept(sfen, "6d5d")
+    s.wait(1.5).play("5i4i", dt=0.3)
+    s.place("1e", dt=1.2).lift("1e", dt=3.5)
+    s.wait(1.0).play("1a1b", dt=0.3)
+    s.lift("4i", dt=1.0).lift("3i", dt=0.1).bounce("3i", dt=0.5).bounce("4h", dt=0.2)
+    s.board.push(Move.from_usi("4i4h"))
+    for usi_move in ("1b1a", "4h4i"):
+        s.wait(1.0).play(usi_move, dt=0.3)
+    got = _moves_after_warmup(s, sfen)
+    assert got == ["6d5d", "5i4i", "1a1b", "4i4h", "1b1a", "4h4i"]
