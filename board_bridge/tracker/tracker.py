@@ -2786,7 +2786,7 @@ class Tracker:
         alt = self._revisable(now)
         if alt is None or alt._n_illegal >= self._n_illegal:
             return None
-        if self._err_since is not None and alt._err_last >= self._err_since:
+        if not self._spared(alt):
             return None  # (it saw this error too: leaving it is no sign for it)
         return alt
 
@@ -2801,7 +2801,13 @@ class Tracker:
         since = self._err_since
         if since is None or now - since < wait:
             return False
-        return alt._err_last < since
+        return self._spared(alt)
+
+    def _spared(self, alt: Tracker) -> bool:
+        """Has another story shown no error since the tracker's own present one began?
+        False if the tracker's story shows none."""
+        since = self._err_since
+        return since is not None and alt._err_last < since
 
     def _explains(self, alt: Tracker, phase: str = "play") -> bool:
         """Does another story explain the board: in play (or its game over, ``phase``), in
