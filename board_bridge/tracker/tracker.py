@@ -1373,7 +1373,8 @@ class Tracker:
             for ms, cap in self._complete(ctx.prev, cells, d0, ctx.w_prev, reloc, until)
             if om not in ms  # the open move itself (or its promotion, on occupancy boards)
             and (back_ok or back in (ms[0].from_square, ms[0].to_square))
-            and all(sq == ms[0].to_square for sq in touched)
+            # (a square empty in that position was only crossed by a carried piece)
+            and all(sq == ms[0].to_square or not ctx.prev.codes[sq] for sq in touched)
         ]
 
     def _lifted_first(self, ctx: _Ctx, move: Move, until: float) -> bool:
@@ -1658,18 +1659,23 @@ class Tracker:
     def _swap(self, origin: int, target: int, since: float, until: float) -> float | None:
         """How long the target was last empty, if it was lifted after the attacker (inf if
         it never was); None if it was lifted first."""
-        hist = self._hist
-        closed = [(a, b) for a, b in hist.lifts(target, since, until) if b is not None]
-        if not closed:
+        off = self._last_off(target, since, until)
+        if off is None:
             return _INF
-        start, end = closed[-1]
-        attacker = hist.last_lift(origin, since, until)
+        start, end = off
+        attacker = self._hist.last_lift(origin, since, until)
         return None if attacker is not None and start < attacker else end - start
+
+    def _last_off(self, sq: int, since: float, until: float) -> tuple[float, float] | None:
+        """The last time ``sq`` was lifted and refilled (after ``since``, before ``until``)."""
+        closed = [(a, b) for a, b in self._hist.lifts(sq, since, until) if b is not None]
+        return closed[-1] if closed else None
 
     def _in_the_air(self, ctx: _Ctx, expl: _Expl, held: float) -> bool:
         """The capture just read may be its attacker still in the air: it waited out the
         capture wait (``held``), or its target was swapped out fast after the attacker
-        was lifted (a knocked piece can wobble back as fast). See _candidates."""
+        was lifted (a knocked piece can wobble back as fast), or it was read as the
+        attacker pushed onto its target (see _pushed_refill). See _candidates."""
         if held < _INF:
             return True
         read = _read_from(ctx, expl)
@@ -1684,7 +1690,19 @@ class Tracker:
             return False
         # (the refill that made the state is seen: changes at ``until`` are not)
         until = math.nextafter(self._t_change, _INF)
-        return self._wobbled(read[0], move, read[1], until)
+        return self._wobbled(read[0], move, read[1], until) or self._pushed_refill(
+            read[0], move, read[1], until
+        )
+
+    def _pushed_refill(self, base: PosInfo, move: Move, since: float, until: float) -> bool:
+        """A capture read as its attacker pushed onto a target lifted first: the target's
+        square refilled before the attacker's was lifted. A knocked piece put back just
+        before the attacker was lifted reads the same (see ``overlap``)."""
+        if move.from_square is None or not base.codes[move.to_square]:
+            return False
+        off = self._last_off(move.to_square, since, until)
+        attacker = self._hist.last_lift(move.from_square, since, until)
+        return off is not None and attacker is not None and off[1] <= attacker
 
     def _wobbled(self, base: PosInfo, move: Move, since: float, until: float) -> bool:
         """A capture whose target was swapped out fast after the attacker was lifted: also

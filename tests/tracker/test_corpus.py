@@ -111,6 +111,8 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
     "a stray G plies after a kept story asked": ("alt", "random 24601", 196527, "occupancy", False),
     "4h8h stood on an illegal move from 8h, 4h2h tied": ("motor", 8, 31708, "polarity", 0.5, 1.0),
     "the rook set back on 8g, lifted again, read as taking 8f": ("sim", 1, 44, "polarity"),
+    "2d knocked and put back just before 3e was lifted, read as 3e2d": ("sim", 8, 70, "occupancy"),
+    "6e knocked and put back just before 7e was lifted, read as 7e6e": ("sim", 3, 86, "occupancy"),
 }
 
 

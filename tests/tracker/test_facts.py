@@ -2128,3 +2128,22 @@ def test_an_error_both_stories_showed_left_by_a_move_takes_no_kept_story() -> No
         s.wait(1.0).play(usi_move, dt=0.3)
     got = _moves_after_warmup(s, sfen)
     assert got == ["6d5d", "5i4i", "1a1b", "4i4h", "1b1a", "4h4i"]
+
+
+@pytest.mark.parametrize("crossed", [False, True])
+def test_a_knock_put_back_just_before_the_attackers_lift_leaves_it_in_the_air(
+    crossed: bool,
+) -> None:
+    # sente's hand knocks gote's pawn on 4g off for 50 ms and puts it back 60 ms before
+    # the rook beside it is lifted: within ``overlap``, the readings of 5g pushed onto
+    # 4g, its target lifted first, a sure capture made at once. The rook then takes 5e
+    # (over 5f, a square it may close on its way): that is the rook still held, set down
+    # with its capture, not gote's touch of 5e after 5g4g (the built-in simulator: game 8
+    # of seed 70, 3e2d for 3e4d; game 3 of seed 86, 7e6e for 7e7c, 7d crossed)
+    sfen = "4k4/9/9/9/4p4/9/4Rp3/9/4K4 b - 1"
+    s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a5a"), 0.3, 0.6)
+    s.lift("4g", dt=1.0).place("4g", dt=0.05).lift("5g", dt=0.06).wait(0.42)
+    if crossed:
+        s.place("5f", dt=0.0).lift("5f", dt=0.09)
+    s.lift("5e", dt=0.1).bounce("5e", dt=0.1)
+    assert _then_replies(s, sfen, ("5g5e",), 1.0, ("5a4a", "5i4i")) == ["5g5e", "5a4a", "5i4i"]
