@@ -921,8 +921,8 @@ class Tracker:
             if expl.kind == CORRECT and self._keeps_stories():
                 self._waiting = (self._state_id, self._gen, expl)
             return self._show_for_now(ctx)
-        if expl.kind in (MOVE, TWO) and self._forks and not ctx.virtual:
-            alt = self._completes_in_progress(now)
+        if expl.kind in (MOVE, TWO, RETRACT) and self._forks and not ctx.virtual:
+            alt = self._completes_in_progress(now) if expl.kind != RETRACT else None
             if alt is None and self._illegal is not None:
                 alt = self._left_error_by_a_move(ctx, now)
             if alt is not None:
@@ -2779,9 +2779,9 @@ class Tracker:
             self._decide(now, force)
 
     def _left_error_by_a_move(self, ctx: _Ctx, now: float) -> Tracker | None:
-        """The board leaves an error of the tracker's story by a move, never put back to
-        the story's position since the error was shown: a kept story that explains the
-        board and showed fewer errors is the better one. (Motorgen x0.3: gote's 2d2e,
+        """The board leaves an error of the tracker's story by a move (or by its open move
+        taken back), never put back to the story's position since the error was shown: a
+        kept story that explains the board and showed fewer errors is the better one. (Motorgen x0.3: gote's 2d2e,
         sente's P*2f 0.78 s later, before the capture's wait ran out, then gote's 2e
         takes 2f target first: read as 2d2e with 2f a hover, 2e2f an error, and sente's
         P*2e then as P*2f, two plies lost.) An error put right, then a move, is no sign

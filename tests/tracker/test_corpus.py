@@ -113,6 +113,7 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
     "the rook set back on 8g, lifted again, read as taking 8f": ("sim", 1, 44, "polarity"),
     "2d knocked and put back just before 3e was lifted, read as 3e2d": ("sim", 8, 70, "occupancy"),
     "6e knocked and put back just before 7e was lifted, read as 7e6e": ("sim", 3, 86, "occupancy"),
+    "6h6i undone and made again, read as 6h5h and 6i6h": ("sim", 18, 74, "occupancy"),
 }
 
 

@@ -2147,3 +2147,22 @@ def test_a_knock_put_back_just_before_the_attackers_lift_leaves_it_in_the_air(
         s.place("5f", dt=0.0).lift("5f", dt=0.09)
     s.lift("5e", dt=0.1).bounce("5e", dt=0.1)
     assert _then_replies(s, sfen, ("5g5e",), 1.0, ("5a4a", "5i4i")) == ["5g5e", "5a4a", "5i4i"]
+
+
+def test_an_error_left_by_taking_the_open_move_back_takes_the_kept_story() -> None:
+    # gote's gold on 6h held, sente's pawn on 5h knocked 0.13 s, and the pawn just
+    # dropped on 6i swapped out in 54 ms: 6h6i. The gold is then set back on 6h and the
+    # pawn on 6i (the capture undone), and the board reads as 6h5h and sente's 6i6h
+    # (6h5h kept as the tracker's story, 6h6i as the other), the pawn then a gote pawn
+    # dropped on 6i, where it could never move: an error. The capture made again leaves
+    # that error by 6i6h taken back, and the kept story explains the board with no
+    # error: it is the better one (the built-in simulator, game 18 of seed 74: 6h6i
+    # read as 6h5h)
+    sfen = "4k4/9/9/9/9/9/9/3gP4/K8 b P 1"
+    s = _paced(sfen, ("9i9h", "5a4a", "9h9i", "4a5a"), 0.3, 0.6)
+    s.place("6i", dt=1.0).lift("6h", dt=1.5).lift("5h", dt=0.5).bounce("5h", dt=0.134)
+    s.lift("6i", dt=0.054).bounce("6i", dt=0.054)
+    s.lift("6i", dt=0.8).bounce("6h", dt=0.2).bounce("6i", dt=0.4)
+    s.lift("6h", dt=2.6).lift("6i", dt=0.226).bounce("6i", dt=0.136)
+    got = _then_replies(s, sfen, ("P*6i", "6h6i"), 1.0, ("9i9h", "5a4a"))
+    assert got == ["P*6i", "6h6i", "9i9h", "5a4a"]
