@@ -1140,7 +1140,10 @@ class Tracker:
             prev = ctx.prev
             d0 = diff(obs, prev.exp)
             src_ok = self._src_ok(om, obs, ctx.w_cur, until)
-            held = not src_ok and self._held_open(ctx, self._t_change)
+            # (from the first lift since: slow hands lift the target in time and set the
+            # held piece down later; the built-in simulator, seeds 89 and 127)
+            began = min((a for ls in touches.values() for a, _b in ls), default=self._t_change)
+            held = not src_ok and self._held_open(ctx, min(began, self._t_change))
             after = self._set_down_after(ctx) if held else None
             quick = after is not None and after < _QUICK_STEPS
             soon = after is None or after < _SOON_STEPS  # (see _set_down_after)
@@ -1294,8 +1297,9 @@ class Tracker:
 
     def _held_open(self, ctx: _Ctx, t: float) -> bool:
         """A capture made when its wait ran out (or whose promotion question waits), then
-        nothing lifted (but the piece the held one takes) and a piece set down soon (at
-        ``t``): the attacker may have been held all along (a knocked piece put back), and
+        nothing lifted (but the piece the held one takes) and a piece set down soon (the
+        hand at it from ``t``: the target's lift, for a capture): the attacker may have
+        been held all along (a knocked piece put back), and
         this its move from where it stood (never a likelier story than a clean one)."""
         pending = self._pending
         return (

@@ -114,6 +114,8 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
     "2d knocked and put back just before 3e was lifted, read as 3e2d": ("sim", 8, 70, "occupancy"),
     "6e knocked and put back just before 7e was lifted, read as 7e6e": ("sim", 3, 86, "occupancy"),
     "6h6i undone and made again, read as 6h5h and 6i6h": ("sim", 18, 74, "occupancy"),
+    "3c held, 4c lifted in time, set down late, read as 3c2c": ("sim", 4, 89, "occupancy"),
+    "1h held, 1i lifted in time, set down late, read as 1h2i": ("sim", 19, 127, "occupancy"),
 }
 
 

@@ -2166,3 +2166,18 @@ def test_an_error_left_by_taking_the_open_move_back_takes_the_kept_story() -> No
     s.lift("6h", dt=2.6).lift("6i", dt=0.226).bounce("6i", dt=0.136)
     got = _then_replies(s, sfen, ("P*6i", "6h6i"), 1.0, ("9i9h", "5a4a"))
     assert got == ["P*6i", "6h6i", "9i9h", "5a4a"]
+
+
+def test_a_held_attackers_target_lifted_in_time_and_set_down_late_is_kept() -> None:
+    # the gold lifted, 5d knocked and put back (5e5d, believed once the capture wait ran
+    # out), then 4d lifted 1.5 s after and the gold set down there 1 s later: the held
+    # gold's capture, begun within two capture waits of the landing, though finished
+    # after. Kept as the other story, it is taken when gote's 5d5e shows it was the game
+    # (the built-in simulator: slow hands, 3c4c read as 3c2c, game 4 of seed 89; 1h1i
+    # read as 1h2i, game 19 of seed 127; each lost the game)
+    sfen = "4k4/9/9/4pp3/4G4/9/9/9/4K4 b - 1"
+    s = Script(sfen).lift("5e", dt=1.0).lift("5d", dt=0.3).place("5d", dt=0.3)
+    s.lift("4d", dt=1.5).place("4d", dt=1.0)
+    s.lift("5d", dt=1.5).place("5e", dt=0.4).lift("5i", dt=1.0).place("4i", dt=0.3)
+    tracker, outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves) == ["5e4d", "5d5e", "5i4i"] and tracker.unresolved() is None
