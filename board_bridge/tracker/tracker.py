@@ -2660,8 +2660,13 @@ class Tracker:
             and c.score[0] <= expl.score[0] + 1
             and _story(c) != mine
         ]
-        if rivals:
-            self._fork(min(rivals, key=lambda c: c.score))
+        # (the two best: three captures by one attacker, each target lifted and put back,
+        # leave two other stories; the best kept last, the newer taken first)
+        best: dict[object, _Expl] = {}
+        for c in sorted(rivals, key=lambda c: c.score):
+            best.setdefault(_story(c), c)
+        for c in reversed(list(best.values())[:2]):
+            self._fork(c)
 
     def _keep_asking(self, expl: _Expl, cands: list[_Expl]) -> None:
         """A move that asks nothing, read with a lift left over (a knock): keep the best

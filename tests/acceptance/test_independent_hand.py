@@ -1183,6 +1183,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         "rich",
         "polarity",
     ),
+    "x0.3 extra: 4c could take 4d, 5d or 3c; read as 4c4d, only 4c3c kept: game lost": (
+        5,
+        3483705,
+        False,
+        None,
+        0.3,
+        True,
+    ),
 }
 
 

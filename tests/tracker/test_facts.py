@@ -2181,3 +2181,20 @@ def test_a_held_attackers_target_lifted_in_time_and_set_down_late_is_kept() -> N
     s.lift("5d", dt=1.5).place("5e", dt=0.4).lift("5i", dt=1.0).place("4i", dt=0.3)
     tracker, outs = run(s.events, sfen, tail=5.0)
     assert usi(tracker.moves) == ["5e4d", "5d5e", "5i4i"] and tracker.unresolved() is None
+
+
+def test_three_captures_one_attacker_could_make_keep_both_other_stories() -> None:
+    # quick hands (a step of 0.17 s): sente's N*5d, then gote's gold on 4c lifted, 4d
+    # knocked 0.14 s, the knight on 5d taken 0.11 s after that, and 3c touched 62 ms
+    # 0.21 s after the landing: the gold could have taken any of the three. Read as
+    # 4c4d (3c a touch after its landing), only the best of the other two was kept,
+    # 4c3c; sente's golds on 4d and 3c then moved, which neither of those stories
+    # allows, and the game was lost (the independent generator x0.3 --extra, game 5 of
+    # seed 34837)
+    sfen = "k8/9/5gG2/5G3/9/9/9/9/K8 b N 1"
+    s = _paced(sfen, ("9i9h", "9a9b", "9h9i", "9b9a"), 0.17, 0.35)
+    s.place("5d", dt=1.0).lift("4c", dt=0.44).lift("4d", dt=0.544).bounce("4d", dt=0.14)
+    s.lift("5d", dt=0.106).bounce("5d", dt=0.165).lift("3c", dt=0.206).bounce("3c", dt=0.062)
+    replies = ("9i9h", "9a9b", "4d4e", "9b8b", "3c3d", "8b8a")
+    got = _then_replies(s, sfen, ("N*5d", "4c5d"), 0.215, replies)
+    assert got == ["N*5d", "4c5d", *replies]
