@@ -1690,6 +1690,14 @@ class Tracker:
             # the bishop set on 5e 0.35 s later read as the opponent's S*5e)
             move, p0 = self._history[-1], self._p0
             read = (p0, self._w_prev) if p0 is not None and move in expl.moves else None
+        elif read is None and expl.kind == TWO and move is not None:
+            # a chain's last move, asking its question: read from the position it asks
+            # about, shown since the ply before it (x0.4 --only knock: 4a5b, then 5d
+            # lifted and 5b wobbling 33 ms, read as 5d5b asking "promote?"; the silver
+            # set on 5c 0.33 s later read as gote's L*5c)
+            pending = self._pending
+            if pending is not None and move in pending.cands:
+                read = (pending.base, self._w_prev)
         if read is None or move is None:
             return False
         # (the refill that made the state is seen: changes at ``until`` are not)

@@ -1191,6 +1191,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.3,
         True,
     ),
+    "x0.4 knock: 5b wobbled as 5d was lifted, read as 5d5b asking, 5c as P*5c": (
+        2,
+        3487102,
+        False,
+        "knock",
+        0.4,
+        False,
+    ),
 }
 
 

@@ -2198,3 +2198,18 @@ def test_three_captures_one_attacker_could_make_keep_both_other_stories() -> Non
     replies = ("9i9h", "9a9b", "4d4e", "9b8b", "3c3d", "8b8a")
     got = _then_replies(s, sfen, ("N*5d", "4c5d"), 0.215, replies)
     assert got == ["N*5d", "4c5d", *replies]
+
+
+def test_a_wobble_read_as_a_chains_capture_asking_leaves_its_attacker_in_the_air() -> None:
+    # gote's gold takes 5b, and 0.59 s later, before that capture's wait ran out, sente's
+    # lance on 5d is lifted and the gold on 5b wobbles for 33 ms: read together as 4a5b
+    # and 5d5b, a fast capture asking "promote?". The lance set on 5c 0.33 s later is
+    # the held piece's move (its question then answered), not gote's P*5c with the
+    # question answered for 5d5b (x0.4 --only knock, game 2 of seed 34871: the game lost)
+    sfen = "k4g3/4P4/9/4L4/9/9/9/9/K8 w - 1"
+    s = _paced(sfen, ("9a9b", "9i9h", "9b9a", "9h9i"), 0.25, 0.5)
+    s.lift("4a", dt=1.0).lift("5b", dt=0.05).bounce("5b", dt=0.25)
+    s.lift("5d", dt=0.59).lift("5b", dt=0.025).bounce("5b", dt=0.033).bounce("5c", dt=0.325)
+    s.press("nonpromote", dt=0.69)
+    got = _then_replies(s, sfen, ("4a5b", "5d5c"), 1.0, ("9a9b", "9i9h"))
+    assert got == ["4a5b", "5d5c", "9a9b", "9i9h"]
