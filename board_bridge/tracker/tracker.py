@@ -1143,7 +1143,7 @@ class Tracker:
             # (from the first lift since: slow hands lift the target in time and set the
             # held piece down later; the built-in simulator, seeds 89 and 127)
             began = min((a for ls in touches.values() for a, _b in ls), default=self._t_change)
-            held = not src_ok and self._held_open(ctx, min(began, self._t_change))
+            held = not src_ok and self._held_open(ctx, began)
             after = self._set_down_after(ctx) if held else None
             quick = after is not None and after < _QUICK_STEPS
             soon = after is None or after < _SOON_STEPS  # (see _set_down_after)
@@ -1693,7 +1693,7 @@ class Tracker:
         elif read is None and expl.kind == TWO and move is not None:
             # a chain's last move, asking its question: read from the position it asks
             # about, shown since the ply before it (x0.4 --only knock: 4a5b, then 5d
-            # lifted and 5b wobbling 33 ms, read as 5d5b asking "promote?"; the silver
+            # lifted and 5b wobbling 33 ms, read as 5d5b asking "promote?"; the lance
             # set on 5c 0.33 s later read as gote's L*5c)
             pending = self._pending
             if pending is not None and move in pending.cands:
@@ -2798,16 +2798,18 @@ class Tracker:
     def _left_error_by_a_move(self, ctx: _Ctx, now: float) -> Tracker | None:
         """The board leaves an error of the tracker's story by a move (or by its open move
         taken back), never put back to the story's position since the error was shown: a
-        kept story that explains the board and showed fewer errors is the better one. (Motorgen x0.3: gote's 2d2e,
-        sente's P*2f 0.78 s later, before the capture's wait ran out, then gote's 2e
-        takes 2f target first: read as 2d2e with 2f a hover, 2e2f an error, and sente's
-        P*2e then as P*2f, two plies lost.) An error put right, then a move, is no sign
-        against the story (a piece touched, shown as an error, put back at once); nor is
-        one whose stray pieces are gone again (a piece carried over a square it may not
-        stop on, then set down where it may: x0.7, 8e7f hovering over 7b); nor for a kept
-        story that showed an error too since this one began (the same state read alike:
-        x0.7, 6f held while 6g was knocked, shown in both, then 6f5f took a story kept
-        seven plies back for an older error it had not shown)."""
+        kept story that explains the board and showed fewer errors is the better one.
+        (Motorgen x0.3: gote's 2d2e, sente's P*2f 0.78 s later, before the capture's wait
+        ran out, then gote's 2e takes 2f target first: read as 2d2e with 2f a hover, 2e2f
+        an error, and sente's P*2e then as P*2f, two plies lost. The built-in simulator,
+        game 18 of seed 74: 6h6i undone and made again, read as 6h5h and 6i6h, the redo as
+        6i6h taken back.) An error put right, then a move, is no sign against the story (a
+        piece touched, shown as an error, put back at once); nor is one whose stray pieces
+        are gone again (a piece carried over a square it may not stop on, then set down
+        where it may: x0.7, 8e7f hovering over 7b); nor for a kept story that showed an
+        error too since this one began (the same state read alike: x0.7, 6f held while 6g
+        was knocked, shown in both, then 6f5f took a story kept seven plies back for an
+        older error it had not shown)."""
         shown = self._shown
         exp = ctx.cur.exp
         if shown is None or any(ts >= shown.t and c == exp for ts, c in self._states):
