@@ -1206,7 +1206,7 @@ class Tracker:
                 if c.kind == MOVE:
                     c.penalty += 2
         for c in cands:
-            c.score = self._score(c, touches, cur.exp)
+            c.score = self._score(c, touches, cur.exp, cur if c.kind == MOVE else None)
         return cands
 
     def _mark_swapped_aside(
@@ -1404,7 +1404,11 @@ class Tracker:
         return om.from_square is None or self._landed_after(om.to_square, om.from_square, until)
 
     def _score(
-        self, c: _Expl, touches: dict[int, list[tuple[float, float]]], exp: str | None = None
+        self,
+        c: _Expl,
+        touches: dict[int, list[tuple[float, float]]],
+        exp: str | None = None,
+        info: PosInfo | None = None,
     ) -> tuple[int, int, int, int, tuple[float, ...], int, float]:
         """(lifts left unexplained + penalty, in progress?, penalty, minus the pieces lifted
         and put back well after the explanation's last landing (plus one if another target
@@ -1422,10 +1426,15 @@ class Tracker:
         story whose left-over refill came first (a knock, the likelier story), compared
         latest first: a touch after both (the opponent's, before its reply) leaves the
         tie to the refills before it. ``exp``: the position's cells (a knock lifts a piece
-        that stood there; a move onto a piece takes it)."""
+        that stood there; a move onto a piece takes it). ``info``: the position a move is
+        made from: for a capture, only a piece its attacker could have taken instead is
+        such a touch (another piece lifted and put back is left over in every story, and
+        would count only in those whose landing came earlier)."""
         n = c.penalty
         refills: list[float] = []  # the refills left unexplained (per square, its last)
-        loose: list[tuple[float, float]] = []  # the lifts left unexplained (refilled ones)
+        # the lifts left unexplained (refilled ones), by square
+        loose: list[tuple[int, float, float]] = []
+        rivals: frozenset[int] | None = None  # the squares a capture's attacker could take
         landed = _NEG_INF  # the latest refill the explanation makes (a capture's landing)
         lifts_made: list[float] = []  # when a chain's moves lifted their pieces
         landings: list[float] = []  # ... and when they refilled squares (captures landing)
@@ -1460,7 +1469,7 @@ class Tracker:
                         n += 1 + any(aside(sq, start) for aside in asides)
                         if end != _INF:
                             refills.append(end)
-                            loose.append((start, end))
+                            loose.append((sq, start, end))
                             # (as for one move: a touch still off the board when a
                             # capture's attacker was lifted, or put back while the
                             # mover's hands held the attacker and the target)
@@ -1473,6 +1482,8 @@ class Tracker:
             if c.capture or taking:
                 origin = c.moves[0].from_square if c.attacker is None else c.attacker
             attacker = touches[origin][-1][0] if origin in touches else None
+            if origin is not None and info is not None and c.attacker is None:
+                rivals = frozenset(m.to_square for m in info.moves_from(origin))
             # the target's last lift (its piece taken) and the attacker's landing
             target = touches.get(c.moves[0].to_square) if attacker is not None else None
             taken, down = target[-1] if target else (_INF, _INF)
@@ -1489,7 +1500,7 @@ class Tracker:
                     refilled = [(start, end) for start, end in lifts[:k] if end != _INF]
                     if refilled:
                         refills.append(refilled[-1][1])
-                    loose += refilled
+                    loose += [(sq, start, end) for start, end in refilled]
                     if attacker is not None and (exp is None or exp[sq] != EMPTY):
                         # (a square that stood empty only lost the fill of a piece carried
                         # over it: no knock, and nothing to put back)
@@ -1516,9 +1527,9 @@ class Tracker:
             wait, touch = self._reaction(), self._touch_min()
             # (in a chain, after each move's landing, and put back before the next move's
             # first lift: a lift that spans it may be that move's target, lifted first)
-            for start, end in loose:
+            for sq, start, end in loose:
                 last = max((down for down in landings if down < start), default=_NEG_INF)
-                if last != _NEG_INF:
+                if last != _NEG_INF and (rivals is None or sq in rivals):
                     reply = min((lift for lift in lifts_made if lift > last), default=_INF)
                     # (a piece off for less than _touch_min was no touch: a wobble, or a
                     # target swapped out by its attacker)

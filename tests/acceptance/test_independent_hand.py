@@ -1199,6 +1199,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.4,
         False,
     ),
+    "x0.3 rich: 6h took 6i, 5h knocked, 8b touched after: read as 6h5h": (
+        18,
+        3503718,
+        False,
+        None,
+        0.3,
+        False,
+        "rich",
+    ),
 }
 
 

@@ -2213,3 +2213,18 @@ def test_a_wobble_read_as_a_chains_capture_asking_leaves_its_attacker_in_the_air
     s.press("nonpromote", dt=0.69)
     got = _then_replies(s, sfen, ("4a5b", "5d5c"), 1.0, ("9a9b", "9i9h"))
     assert got == ["4a5b", "5d5c", "9a9b", "9i9h"]
+
+
+def test_a_touch_of_a_piece_no_capture_could_take_decides_no_tie_between_them() -> None:
+    # quick hands (a step of 0.25 s): sente's P*6i, then gote's gold on 6h lifted, 5h
+    # knocked 0.16 s, and the pawn on 6i taken 77 ms after; 0.19 s after the landing
+    # gote's king on 8b is touched. It is left over in both stories (6h6i, and 6h5h with
+    # 6i touched), but came well after 6h5h's earlier landing only: it counted as a
+    # touch after that capture, and 6h5h was read (the independent generator x0.3
+    # --rich, game 18 of seed 35037)
+    sfen = "9/1k7/9/9/9/9/9/3gP4/8K b P 1"
+    s = _paced(sfen, ("1i1h", "8b8a", "1h1i", "8a8b"), 0.25, 0.5)
+    s.place("6i", dt=1.0).lift("6h", dt=0.52).lift("5h", dt=0.42).bounce("5h", dt=0.157)
+    s.lift("6i", dt=0.077).bounce("6i", dt=0.284).lift("8b", dt=0.186).place("8b", dt=0.3)
+    got = _then_replies(s, sfen, ("P*6i", "6h6i"), 0.6, ("1i1h", "8b8a"))
+    assert got == ["P*6i", "6h6i", "1i1h", "8b8a"]
