@@ -1202,9 +1202,13 @@ class Tracker:
         if ctx.virtual and any(c.held for c in cands):
             # the mover has not answered its question yet: a piece set down where its held
             # piece could go is that piece, not the opponent's reply begun before the answer
+            # (nor, one lift more likely, the opponent's touch: the built-in simulator,
+            # game 1 of seed 160, 8g9g+ read as 8g8i+ and 9g touched, the game lost)
             for c in cands:
                 if c.kind == MOVE:
                     c.penalty += 2
+                elif c.kind == IDLE:
+                    c.penalty += 1
         for c in cands:
             c.score = self._score(c, touches, cur.exp, cur if c.kind == MOVE else None)
         return cands

@@ -116,6 +116,7 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
     "6h6i undone and made again, read as 6h5h and 6i6h": ("sim", 18, 74, "occupancy"),
     "3c held, 4c lifted in time, set down late, read as 3c2c": ("sim", 4, 89, "occupancy"),
     "1h held, 1i lifted in time, set down late, read as 1h2i": ("sim", 19, 127, "occupancy"),
+    "8g9g+ while 8g8i+ asked, read as a touch of 9g": ("sim", 1, 160, "occupancy"),
 }
 
 

@@ -2228,3 +2228,17 @@ def test_a_touch_of_a_piece_no_capture_could_take_decides_no_tie_between_them() 
     s.lift("6i", dt=0.077).bounce("6i", dt=0.284).lift("8b", dt=0.186).place("8b", dt=0.3)
     got = _then_replies(s, sfen, ("P*6i", "6h6i"), 0.6, ("1i1h", "8b8a"))
     assert got == ["P*6i", "6h6i", "1i1h", "8b8a"]
+
+
+def test_a_held_attackers_capture_while_its_question_waits_is_no_touch() -> None:
+    # gote's rook on 8g lifted, 8i knocked 0.7 s: 8g8i, believed once its wait ran out,
+    # asks "promote?". Before the answer the rook takes 9g (lifted 1.5 s after 8i was
+    # back, the rook set down 0.86 s later), then "promote" is pressed: the held rook's
+    # capture, not sente's touch of 9g while gote's question waited (the built-in
+    # simulator, game 1 of seed 160: 8g9g+ read as 8g8i+, the game lost)
+    sfen = "8k/9/9/9/9/9/Pr7/9/1S6K w - 1"
+    s = _paced(sfen, ("1a1b", "1i1h", "1b1a", "1h1i"), 0.8, 1.0)
+    s.lift("8g", dt=1.3).lift("8i", dt=0.48).bounce("8i", dt=0.7)
+    s.lift("9g", dt=1.47).bounce("9g", dt=0.86).press("promote", dt=1.7)
+    got = _then_replies(s, sfen, ("8g9g+",), 1.0, ("1i1h", "1a1b"))
+    assert got == ["8g9g+", "1i1h", "1a1b"]
