@@ -117,6 +117,7 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
     "3c held, 4c lifted in time, set down late, read as 3c2c": ("sim", 4, 89, "occupancy"),
     "1h held, 1i lifted in time, set down late, read as 1h2i": ("sim", 19, 127, "occupancy"),
     "8g9g+ while 8g8i+ asked, read as a touch of 9g": ("sim", 1, 160, "occupancy"),
+    "a nifu pawn left 3.03 s, read as a kept story's R*4f": ("sim", 4, 180, "occupancy"),
 }
 
 

@@ -1782,15 +1782,20 @@ def test_a_stray_answer_plies_after_a_kept_story_asked_takes_nothing_back() -> N
     assert got == ["6d5d", "G*7h", "1a1b", "5i4i", "1b1a", "4i5i"]
 
 
-def test_a_piece_dropped_where_it_may_not_go_is_not_a_kept_story_drop_while_red() -> None:
+@pytest.mark.parametrize("hand", ["p", "-"])
+def test_a_piece_dropped_where_it_may_not_go_is_not_a_kept_story_drop_while_red(
+    hand: str,
+) -> None:
     # gote's king on 6d takes 5d in 47 ms, 7d's silver off the board 0.33 s while the
     # king was in the air: read as 6d5d, 6d7d kept (a silver in gote's hand). Gote then
     # drops a pawn on 1e, nifu, and takes it back 3.5 s later, on seeing red. The kept
     # story's S*1e (the one kind legal there) explained it, and once the board had
     # stayed so for the story's wait that story was taken, plies rewritten (the
     # independent generator x2.0 --rich --extra, game 12 of seed 29844: a pawn on 1h for
-    # 4.7 s, read as the story's G*1h, five plies back)
-    sfen = "8g/9/8p/2SkP4/9/9/9/9/4K4 w p 1"
+    # 4.7 s, read as the story's G*1h, five plies back). So also when the silver is all
+    # that story has in hand: the board saw no kind either way (the built-in simulator,
+    # game 4 of seed 180: a nifu pawn lifted 3.03 s later read as a story's R*4f)
+    sfen = f"8g/9/8p/2SkP4/9/9/9/9/4K4 w {hand} 1"
     s = _king_takes_with_a_story_kept(sfen, "6d5d")
     s.wait(1.5).play("5i4i", dt=0.3)
     s.place("1e", dt=1.2).lift("1e", dt=3.5)
