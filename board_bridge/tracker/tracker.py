@@ -105,6 +105,7 @@ _ORIGIN_STEPS = 1.5  # ... or this many, the opponent's drop on the attacker's s
 _QUICK_STEPS = 1.8  # steps of the hands' pace: see Tracker._set_down_after
 _SOON_STEPS = 3.0  # ... and the same
 _FORKS = 6  # other stories kept at once (see _Fork)
+_UNSEEN_TIED = 3  # ... of them stories of captures never seen, alike (see _keep_unseen)
 _FORK_PLIES = 60  # ... each until the game went this many plies past it (both stories
 # can stay legal for a long while: a capture of one piece or of its neighbour)
 _FORK_EVENTS = 6000  # ... or this many events
@@ -1924,7 +1925,8 @@ class Tracker:
         as the error it is first, since a piece lifted, then a move out of turn or a drop
         where none may go, reads the same until the player puts it right. A later move
         proves such a capture complete: alone, its state is a piece lifted (in progress).
-        Only one best chain: two captures the board shows alike are not guessed."""
+        Captures the board shows alike are all kept (a few), none guessed: see
+        ``_revisable``."""
         self._unseen_for = self._state_id
         assert self._cells is not None
         self._unseen = True
@@ -1945,12 +1947,27 @@ class Tracker:
         if not found:
             return
         found.sort(key=lambda f: f[0].score)
-        if len(found) > 1 and found[0][0].score[:4] == found[1][0].score[:4]:
-            return
-        best, left = found[0]
-        alt = self._fork(best)
-        if alt is not None:
-            alt._premise = (len(alt._history), left)
+        # (captures the board shows alike are all kept, none guessed: one is taken only
+        # when no other explains the board, see _revisable; x0.3 at 200 Hz, 7c lifted to
+        # take 6b unseen, where 8b and 8c fit as well, and the rest of the game lost)
+        tied = [f for f in found if f[0].score[:4] == found[0][0].score[:4]][:_UNSEEN_TIED]
+        for best, left in reversed(tied):
+            if self._unseen_kept(best):
+                continue
+            alt = self._fork(best)
+            if alt is not None:
+                alt._premise = (len(alt._history), left)
+
+    def _unseen_kept(self, c: _Expl) -> bool:
+        """Is a story of the same capture never seen (``c``'s first move, at the same
+        ply) kept already? It goes on with the game as it is fed: the longer chains found
+        at each later state are that story again, and would crowd the others out."""
+        at = len(self._history) - int(c.chain[0].correcting)
+        first = c.chain[0].variants
+        return any(
+            f.alt._premise is not None and len(f.alt._history) > at and f.alt._history[at] in first
+            for f in self._forks
+        )
 
     def _unseen_left(self, ctx: _Ctx, chain: tuple[_Ply, ...]) -> frozenset[int] | None:
         """The squares a chain's captures never seen left (see ``_keep_unseen``); None if
@@ -2717,6 +2734,7 @@ class Tracker:
         saw the board go on past it, with no question shown (altgen: 6d5d, 6d7d kept,
         whose G*7h asked "G or P?"; a stray G four plies and 15 s later took it)."""
         answered = _NEG_INF if self._answered_at is None else self._answered_at
+        fits: list[Tracker] = []
         for f in reversed(self._forks):
             if id(f) not in kept:
                 continue
@@ -2725,8 +2743,13 @@ class Tracker:
             if asked is not None and (asked <= answered or asked < self._w_prev):
                 continue
             if alt._answered_at == t and self._explains(alt):
-                return self._adopt(alt, t)
-        return []
+                fits.append(alt)
+        if not fits:
+            return []
+        # (captures never seen that the board shows alike, each answering: none guessed)
+        if fits[0]._premise is not None and len({tuple(a._history) for a in fits}) > 1:
+            return []
+        return self._adopt(fits[0], t)
 
     def _asks_answer(self, alt: Tracker, now: float) -> bool:
         """Whether the other story ``alt`` asked the answer being given (if one is): only
@@ -2760,6 +2783,7 @@ class Tracker:
         story of a capture never seen may be taken (see ``_keep_unseen``): only when
         nothing explains the board in the tracker's own."""
         best: tuple[tuple[bool, bool, bool, int, int], Tracker] | None = None
+        unseen_ones: set[tuple[Move, ...]] = set()  # the stories of unseen captures that fit
         for i, f in enumerate(reversed(self._forks)):
             alt = f.caught_up()
             if finish:
@@ -2786,8 +2810,12 @@ class Tracker:
                 alt._n_illegal,
                 i,
             )
+            if alt._premise is not None:
+                unseen_ones.add(tuple(alt._history))
             if best is None or key < best[0]:
                 best = (key, alt)
+        if best is not None and best[1]._premise is not None and len(unseen_ones) > 1:
+            return None  # (captures never seen that the board still shows alike: wait)
         return None if best is None else best[1]
 
     def _deeper(self, now: float, force: bool) -> None:

@@ -55,6 +55,20 @@ def test_the_slowest_scan_reads_pieces_pushed_to_the_next_square(index: int) -> 
         assert problem is None, problem
 
 
+@pytest.mark.parametrize(("index", "seed"), [(2, 3490202), (8, 3550308), (2, 3550202)])
+def test_captures_never_seen_at_the_default_scan_that_fit_alike_are_told_apart(
+    index: int, seed: int
+) -> None:
+    # the quickest hands (x0.3, --extra) at 200 Hz: a target swapped out between two
+    # scans, where another capture of the same piece fits the board as well; neither was
+    # kept (none guessed), and the rest of the game was lost (session 33: game 2 of seed
+    # 34902, "promote" pressed; game 8 of 35503; game 2 of 35502, three captures alike)
+    game = GAMES[index]
+    noise = noise_for(None, 0.3, extra=True)
+    problem = check(game["sfen"], game["moves"], seed, noise, False, scan_hz=200.0)
+    assert problem is None, problem
+
+
 def _boards(log: list[SensorEvent]) -> list[str]:
     return [e.cells for e in log if isinstance(e, SensorFrame)]
 

@@ -2247,3 +2247,19 @@ def test_a_held_attackers_capture_while_its_question_waits_is_no_touch() -> None
     s.lift("9g", dt=1.47).bounce("9g", dt=0.86).press("promote", dt=1.7)
     got = _then_replies(s, sfen, ("8g9g+",), 1.0, ("1i1h", "1a1b"))
     assert got == ["8g9g+", "1i1h", "1a1b"]
+
+
+def test_captures_never_seen_that_fit_alike_are_kept_until_the_game_tells_them_apart() -> None:
+    # sente's tokin on 7c lifted to take 6b, its target swapped out between two scans
+    # (never read empty): the tokin could as well have taken 8b. Gote's king then moves,
+    # an error in the tracker's story, and both captures fit every move after; neither
+    # was kept (none guessed), and the game was lost. Kept both, the one taken is the one
+    # gote's gold moved from 8b tells apart, ten plies on (x0.3 at 200 Hz, --extra:
+    # games 2 of seed 34902 and 8 of seed 35503)
+    sfen = "8k/1g1s5/2+P6/9/9/9/9/9/4K4 b - 1"
+    s = _paced(sfen, ("5i4i", "1a2a", "4i5i", "2a1a"), 0.3, 0.6)
+    s.lift("7c", dt=1.0)
+    replies = ("1a1b", "5i4i", "1b1a", "4i3i", "1a1b", "3i2i", "1b1a", "2i1i", "1a1b")
+    replies += ("1i1h", "8b8c", "1h1i")
+    got = _then_replies(s, sfen, ("7c6b",), 0.8, replies)
+    assert got == ["7c6b", *replies]
