@@ -162,6 +162,13 @@ def _windows(
     return tuple((sq, after, until) for sq, n in deps.items() for _ in range(n))
 
 
+def _guesses(chosen: Tracker, fitting: list[Tracker]) -> bool:
+    """Would taking ``chosen``, a story of a capture never seen, guess between such
+    captures the board still shows alike (``fitting``: the stories that explain it)? None
+    is guessed: the game tells them apart (see Tracker._keep_unseen)."""
+    return chosen._premise is not None and len({tuple(a._history) for a in fitting}) > 1
+
+
 def _read_from(ctx: _Ctx, expl: _Expl) -> tuple[PosInfo, float] | None:
     """The position a move or a correction is read from, and since when (its window)."""
     if expl.kind == MOVE:
@@ -1143,8 +1150,9 @@ class Tracker:
             src_ok = self._src_ok(om, obs, ctx.w_cur, until)
             # (from the first lift since: slow hands lift the target in time and set the
             # held piece down later; the built-in simulator, seeds 89 and 127)
-            began = min((a for ls in touches.values() for a, _b in ls), default=self._t_change)
-            held = not src_ok and self._held_open(ctx, began)
+            held = not src_ok and self._held_open(
+                ctx, min((a for ls in touches.values() for a, _b in ls), default=self._t_change)
+            )
             after = self._set_down_after(ctx) if held else None
             quick = after is not None and after < _QUICK_STEPS
             soon = after is None or after < _SOON_STEPS  # (see _set_down_after)
@@ -2744,10 +2752,7 @@ class Tracker:
                 continue
             if alt._answered_at == t and self._explains(alt):
                 fits.append(alt)
-        if not fits:
-            return []
-        # (captures never seen that the board shows alike, each answering: none guessed)
-        if fits[0]._premise is not None and len({tuple(a._history) for a in fits}) > 1:
+        if not fits or _guesses(fits[0], fits):
             return []
         return self._adopt(fits[0], t)
 
@@ -2783,7 +2788,7 @@ class Tracker:
         story of a capture never seen may be taken (see ``_keep_unseen``): only when
         nothing explains the board in the tracker's own."""
         best: tuple[tuple[bool, bool, bool, int, int], Tracker] | None = None
-        unseen_ones: set[tuple[Move, ...]] = set()  # the stories of unseen captures that fit
+        unseen_ones: list[Tracker] = []  # the stories of captures never seen that fit
         for i, f in enumerate(reversed(self._forks)):
             alt = f.caught_up()
             if finish:
@@ -2811,12 +2816,12 @@ class Tracker:
                 i,
             )
             if alt._premise is not None:
-                unseen_ones.add(tuple(alt._history))
+                unseen_ones.append(alt)
             if best is None or key < best[0]:
                 best = (key, alt)
-        if best is not None and best[1]._premise is not None and len(unseen_ones) > 1:
-            return None  # (captures never seen that the board still shows alike: wait)
-        return None if best is None else best[1]
+        if best is None or _guesses(best[1], unseen_ones):
+            return None
+        return best[1]
 
     def _deeper(self, now: float, force: bool) -> None:
         """Another story looked at to be taken (see ``_revisable``), showing an error now:
