@@ -106,6 +106,7 @@ _QUICK_STEPS = 1.8  # steps of the hands' pace: see Tracker._set_down_after
 _SOON_STEPS = 3.0  # ... and the same
 _FORKS = 6  # other stories kept at once (see _Fork)
 _UNSEEN_TIED = 3  # ... of them stories of captures never seen, alike (see _keep_unseen)
+_LOOSE_ANSWERS = 4  # promotion answers with no question waiting remembered
 _FORK_PLIES = 60  # ... each until the game went this many plies past it (both stories
 # can stay legal for a long while: a capture of one piece or of its neighbour)
 _FORK_EVENTS = 6000  # ... or this many events
@@ -485,6 +486,8 @@ class Tracker:
         self._answering: str | None = None  # an answer arrived as the board was unsettled
         self._answered_at: float | None = None  # when the last question was answered
         self._asked_at: float | None = None  # ... and when it was asked
+        # the last promotion answers given with no question waiting (see _unseen_left)
+        self._loose_answers: tuple[tuple[float, str], ...] = ()
         self._is_fork = False  # another story's tracker (see _Fork)
         self._deep = False  # ... looking deeper, as one looked at to be taken (_deeper)
         self._deep_for = -1  # ... the state it last looked deeper at
@@ -800,6 +803,8 @@ class Tracker:
         if pending is not None and value in pending.question.options:
             outs += self._answer(t, value)
         elif answer and self._phase == "play":
+            if value in (INPUT_PROMOTE, INPUT_NONPROMOTE):
+                self._loose_answers = (*self._loose_answers[1 - _LOOSE_ANSWERS :], (t, value))
             outs += self._answered_elsewhere(t, kept)
         return outs
 
@@ -1947,10 +1952,10 @@ class Tracker:
         # after its lift and lifted again 3.5 s later, is no capture and reply; the
         # built-in simulator's game 1)
         found = [
-            (c, left)
+            (replace(c, chain=read[1]), read[0])
             for c in two
             if not any(p.short for p in c.chain)
-            and (left := self._unseen_left(ctx, c.chain)) is not None
+            and (read := self._unseen_left(ctx, c.chain, c.moves)) is not None
         ]
         if not found:
             return
@@ -1977,31 +1982,64 @@ class Tracker:
             for f in self._forks
         )
 
-    def _unseen_left(self, ctx: _Ctx, chain: tuple[_Ply, ...]) -> frozenset[int] | None:
-        """The squares a chain's captures never seen left (see ``_keep_unseen``); None if
+    def _unseen_left(
+        self, ctx: _Ctx, chain: tuple[_Ply, ...], last: tuple[Move, ...] = ()
+    ) -> tuple[frozenset[int], tuple[_Ply, ...]] | None:
+        """The squares a chain's captures never seen left (see ``_keep_unseen``), and the
+        chain, a capture's promotion read from the player's answer (see below); None if
         the square of one of them was lifted after it: that is the capture seen, its
         attacker lifted first (motorgen x0.5: 2f lifted, 4h lifted 0.2 s later and
-        refilled, 3h knocked; read as 2f taking 4h unseen and 3h taking it back)."""
+        refilled, 3h knocked; read as 2f taking 4h unseen and 3h taking it back). Unless
+        the player answered the promotion question only that capture asks before that
+        lift, and a later move of the chain (or its last, ``last``) moves from or to its
+        square: the lift is that move's target, or the attacker moving on (x0.3 at 200 Hz:
+        8e lifted to take 6c unseen, "nonpromote" pressed, 6c taken back 2.2 s later, and
+        the rest of the game lost)."""
         left: set[int] = set()
+        read = list(chain)
         since, base = ctx.w_cur, ctx.cur
         if chain[0].correcting:
             # (a chain that begins by correcting the open move begins before it, as the
             # chain search has it: on the current position that move may take a king)
             assert ctx.prev is not None
             since, base = ctx.w_prev, ctx.prev
-        for p in chain:
-            m = p.variants[0]
+        for k, p in enumerate(chain):
+            answer = self._answered_unseen(p, chain[k + 1].t if k + 1 < len(chain) else _INF)
+            if answer is not None:
+                read[k] = replace(p, variants=answer[1])
+            m = read[k].variants[0]
             to = m.to_square
             if (
                 m.from_square is not None
                 and base.codes[to]
                 and not self._hist.lifts(to, since, p.t)
             ):
-                if self._hist.lifts(to, p.t, _INF):
-                    return None
+                lifted = self._hist.lifts(to, p.t, _INF)
+                if lifted:
+                    after = [q.variants[0] for q in chain[k + 1 :]] + list(last[:1])
+                    if (
+                        answer is None
+                        or lifted[0][0] < answer[0]
+                        or all(to not in (n.from_square, n.to_square) for n in after)
+                    ):
+                        return None
                 left.add(m.from_square)
             since, base = p.t, self._cache.after(base, m)
-        return frozenset(left)
+        return frozenset(left), tuple(read)
+
+    def _answered_unseen(self, p: _Ply, until: float) -> tuple[float, tuple[Move, ...]] | None:
+        """The variant of a chain's move ``p`` (with or without promotion) that the
+        player's answer given with no question waiting while the board showed its position
+        (from ``p.t`` to ``until``) chose, and the answer's time; None if there was no such
+        answer or the move asks no such question."""
+        if len(p.variants) < 2:
+            return None
+        for t, value in self._loose_answers:
+            if p.t < t < until:
+                promote = value == INPUT_PROMOTE
+                chosen = tuple(m for m in p.variants if m.promotion == promote)
+                return (t, chosen) if len(chosen) == 1 else None
+        return None
 
     def _two_ply(
         self,

@@ -2263,3 +2263,27 @@ def test_captures_never_seen_that_fit_alike_are_kept_until_the_game_tells_them_a
     replies += ("1i1h", "8b8c", "1h1i")
     got = _then_replies(s, sfen, ("7c6b",), 0.8, replies)
     assert got == ["7c6b", *replies]
+
+
+@pytest.mark.parametrize(
+    "replies", [("4b5c", "5i4i", "5a6a", "4i5i"), ("5a6a", "5c4d", "6a5a", "5i4i")]
+)
+def test_a_capture_never_seen_whose_promotion_was_answered_stands_when_its_square_empties(
+    replies: tuple[str, ...],
+) -> None:
+    # sente's silver on 5d lifted to take 5c, its target swapped out between two scans
+    # (never read empty), "nonpromote" pressed with no question shown; then gote's gold
+    # takes back on 5c, or the silver moves on: the lift of 5c after the silver's is that
+    # move's, not the capture seen with its attacker lifted first, as the answer only
+    # that capture asks tells. Before, no story was kept and the rest of the game was
+    # lost (x0.3 --rich at 200 Hz: 8e lifted to take 6c unseen, "nonpromote", then 6c
+    # taken back, game 7 of seed 35715; 9g taking 9h so, then the silver moving on from
+    # 9h, game 6 of 35716)
+    sfen = "4k4/5g3/4p4/4S4/9/9/9/9/4K4 b - 1"
+    s = _paced(sfen, ("5i4i", "5a6a", "4i5i", "6a5a"), 0.3, 0.6)
+    s.lift("5d", dt=1.0)
+    s.board.push(Move.from_usi("5d5c"))
+    s.press("nonpromote", dt=1.2)
+    for k, move in enumerate(replies):
+        s.wait(1.2 if k == 0 else 0.8).play(move, "nonpromote" if move == "5c4d" else None, dt=0.3)
+    assert _moves_after_warmup(s, sfen) == ["5d5c", *replies]
