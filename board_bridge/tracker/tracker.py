@@ -1392,7 +1392,9 @@ class Tracker:
         touched = self._touches(ctx.w_cur, until) if held else {}
         return [
             (ms, cap)
-            for ms, cap in self._complete(ctx.prev, cells, d0, ctx.w_prev, reloc, until)
+            for ms, cap in self._complete(
+                ctx.prev, cells, d0, ctx.w_prev, reloc, until, unseen=self._unseen
+            )
             if om not in ms  # the open move itself (or its promotion, on occupancy boards)
             and (back_ok or back in (ms[0].from_square, ms[0].to_square))
             # (a square empty in that position was only crossed by a carried piece)

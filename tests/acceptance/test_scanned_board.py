@@ -58,7 +58,7 @@ def test_the_slowest_scan_reads_pieces_pushed_to_the_next_square(index: int) -> 
 @pytest.mark.parametrize(
     ("index", "seed", "rich"),
     [(2, 3490202, False), (8, 3550308, False), (2, 3550202, False), (7, 3571507, True)]
-    + [(6, 3571606, True)],
+    + [(6, 3571606, True), (15, 3550515, False)],
 )
 def test_captures_never_seen_at_the_default_scan_are_told_apart(
     index: int, seed: int, rich: bool
@@ -69,7 +69,8 @@ def test_captures_never_seen_at_the_default_scan_are_told_apart(
     # 2 of seed 34902, "promote" pressed; game 8 of 35503; game 2 of 35502, three captures
     # alike). Or the capture's square lifted later, by the move taking back on it or by
     # its attacker moving on, after the player answered the promotion question only the
-    # capture asks (session 34: game 7 of 35715, game 6 of 35716)
+    # capture asks (session 34: game 7 of 35715, game 6 of 35716); or a capture so
+    # correcting the open move, its piece set down elsewhere first (game 15 of 35505)
     game = GAMES[index]
     noise = noise_for(None, 0.3, extra=not rich, rich=rich)
     problem = check(game["sfen"], game["moves"], seed, noise, False, scan_hz=200.0)

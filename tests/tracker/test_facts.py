@@ -2024,6 +2024,18 @@ def test_a_capture_whose_target_never_read_empty_is_read_once_the_game_goes_on()
     assert of(outs, IllegalState)  # (shown as the error it may be, until then)
 
 
+def test_a_capture_never_seen_correcting_the_open_move_is_read_when_the_game_goes_on() -> None:
+    # the gold set down on 4h first (a move), lifted again 0.35 s later and taking 5g with
+    # the pawn swapped out between two scans: a correction of the open move whose target
+    # never read empty. Such captures were only looked for as new moves, so no story was
+    # kept and the rest of the game was lost (x0.3 --extra at 200 Hz, game 15 of seed
+    # 35505: 8b set on 9b, then taking 7b so)
+    s = _paced(UNSEEN_SFEN, ("5i4i", "5a4a", "4i5i", "4a5a"), 0.3, 0.6)
+    s.lift("5h", dt=1.0).place("4h", dt=0.25).lift("4h", dt=0.35)
+    replies = ("5a6a", "5g5f", "6a5a", "5i4h")
+    assert _then_replies(s, UNSEEN_SFEN, ("5h5g",), 0.8, replies) == ["5h5g", *replies]
+
+
 def test_a_piece_lifted_alone_is_no_capture_never_seen() -> None:
     s = _gold_lifted_over(UNSEEN_SFEN)
     tracker, outs = run(s.events, UNSEEN_SFEN, tail=10.0)
