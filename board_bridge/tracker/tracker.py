@@ -2420,12 +2420,15 @@ class Tracker:
         after = self._cache.after(base, capture)
         return any(m.to_square == to for m in after.moves_from(fr))
 
-    @staticmethod
-    def _held_could_explain(base: PosInfo, capture: Move, before: str, after: str) -> bool:
+    def _held_could_explain(self, base: PosInfo, capture: Move, before: str, after: str) -> bool:
         """A capture's position was shown, then ``after``: could that change be the
         capturing piece, in fact still held, moving on (to another target, or a square)?
         Not if a piece it could not take was lifted, a square it could not reach was
-        filled, or the captured square itself was lifted again (a recapture)."""
+        filled where the opponent may drop, or the captured square itself was lifted again
+        (a recapture). A square where no drop of the opponent's is legal, filled, is the
+        held piece over it more likely than an illegal drop (the built-in simulator's game
+        3 of seed 160: 3d lifted to take 4c, 4d knocked and put back, then the silver held
+        over 5b 0.84 s, read as gote's P*5b, two pawns on a file, so 3d4d stood)."""
         fr = capture.from_square
         if fr is None:
             return False
@@ -2442,8 +2445,9 @@ class Tracker:
                 and sq != fr
                 # a square it cannot reach filled: the opponent's drop, if it has a piece
                 # to drop (else the held piece set down on a wrong square, or a piece
-                # from nowhere)
+                # from nowhere) that it may drop there
                 and base.opponent_holds()
+                and self._cache.after(base, capture).drops_to(sq)
             ):
                 return False
         return True

@@ -2299,3 +2299,19 @@ def test_a_capture_never_seen_whose_promotion_was_answered_stands_when_its_squar
     for k, move in enumerate(replies):
         s.wait(1.2 if k == 0 else 0.8).play(move, "nonpromote" if move == "5c4d" else None, dt=0.3)
     assert _moves_after_warmup(s, sfen) == ["5d5c", *replies]
+
+
+def test_a_held_piece_over_a_square_where_no_drop_is_legal_is_no_drop() -> None:
+    # sente's gold lifted from 3d to take 4c, 4d (which it could also take) knocked and
+    # put back, then the gold carried over 3c and held over 5b for 0.84 s before 4c is
+    # swapped out: 5b filled, out of the gold's reach, read as gote's P*5b, two pawns on
+    # a file, so 3d4d stood and 3d4c was read as an error (the built-in simulator, game 3
+    # of seed 160: the rest of the game lost). No drop of gote's is legal on 5b: the
+    # gold held over it is the likelier story
+    sfen = "8k/9/4pg3/5pG2/9/9/9/9/4K4 b p 1"
+    s = _paced(sfen, ("5i4i", "1a1b", "4i5i", "1b1a"), 0.3, 0.6)
+    s.lift("3d", dt=1.0).lift("4d", dt=0.35).place("4d", dt=0.72)
+    s.place("3c", dt=0.24).lift("3c", dt=0.24).place("5b", dt=0.35).lift("5b", dt=0.84)
+    s.lift("4c", dt=0.25).place("4c", dt=0.05)
+    replies = ("1a1b", "5i4i", "1b1a")
+    assert _then_replies(s, sfen, ("3d4c",), 0.8, replies) == ["3d4c", *replies]
