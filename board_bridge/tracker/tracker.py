@@ -1047,6 +1047,14 @@ class Tracker:
                 # explains nothing for long, and would pay for it at every event; only
                 # once a state when the tracker looks at it to take it, see _deeper.)
                 two = self._scored_chains(ctx, obs, depth=_DEPTH_STUCK)
+            elif two and (not self._is_fork or self._deep):
+                top = min(two, key=lambda c: c.score)
+                if top.score[0] > 0 and len(top.chain) >= _DEPTH:
+                    # the longest chain leaves a lift over: the quickest hands may have
+                    # made more moves than it holds (x0.3 --only hover, game 15 of seed
+                    # 35118: P*9i, P*9h, 9i9h and three more moves with no pause, read
+                    # as P*9i corrected to P*9h with 9h hovered over, two plies lost)
+                    two += self._scored_chains(ctx, obs, depth=_DEPTH_STUCK)
             if two:
                 cands += two
                 best = min(cands, key=lambda c: c.score)

@@ -1208,6 +1208,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         False,
         "rich",
     ),
+    "x0.3 hover: P*9i, P*9h, 9i9h and three more, read as P*9i corrected to P*9h": (
+        15,
+        3511815,
+        True,
+        "hover",
+        0.3,
+        False,
+    ),
 }
 
 
