@@ -1928,7 +1928,8 @@ class Tracker:
 
     def _past_premise(self) -> bool:
         """This story of a capture never seen (see ``_keep_unseen``) went on past its
-        moves, the squares their attackers left still empty. Not before: a piece lifted,
+        moves (or two moves past the capture, its chain's own moves), the squares their
+        attackers left still empty. Not before: a piece lifted,
         then set down where it may not go (a move out of turn, say) until the player puts
         it right, reads the same (the built-in simulator's game 1: 3.5 s); nor if a piece
         came back there: the attacker's square refilled is the piece put back, not the
@@ -1962,7 +1963,7 @@ class Tracker:
         # after its lift and lifted again 3.5 s later, is no capture and reply; the
         # built-in simulator's game 1)
         found = [
-            (replace(c, chain=read[1]), read[0])
+            (replace(c, chain=read[1]), read[0], read[2])
             for c in two
             if not any(p.short for p in c.chain)
             and (read := self._unseen_left(ctx, c.chain, c.moves)) is not None
@@ -1974,12 +1975,17 @@ class Tracker:
         # when no other explains the board, see _revisable; x0.3 at 200 Hz, 7c lifted to
         # take 6b unseen, where 8b and 8c fit as well, and the rest of the game lost)
         tied = [f for f in found if f[0].score[:4] == found[0][0].score[:4]][:_UNSEEN_TIED]
-        for best, left in reversed(tied):
+        for best, left, k in reversed(tied):
             if self._unseen_kept(best):
                 continue
             alt = self._fork(best)
             if alt is not None:
-                alt._premise = (len(alt._history), left)
+                # (past its moves, or two moves past the first capture never seen: the
+                # chain's own later moves prove it complete as well; 100 Hz x0.4 --rich,
+                # game 17 of seed 35873: 8f8i unseen, 9h8i and G*4b, the game's last
+                # moves, never taken)
+                at = len(self._history) - int(best.chain[0].correcting) + k
+                alt._premise = (min(len(alt._history), at + 2), left)
 
     def _unseen_kept(self, c: _Expl) -> bool:
         """Is a story of the same capture never seen (``c``'s first move, at the same
@@ -1994,9 +2000,10 @@ class Tracker:
 
     def _unseen_left(
         self, ctx: _Ctx, chain: tuple[_Ply, ...], last: tuple[Move, ...] = ()
-    ) -> tuple[frozenset[int], tuple[_Ply, ...]] | None:
-        """The squares a chain's captures never seen left (see ``_keep_unseen``), and the
-        chain, a capture's promotion read from the player's answer (see below); None if
+    ) -> tuple[frozenset[int], tuple[_Ply, ...], int] | None:
+        """The squares a chain's captures never seen left (see ``_keep_unseen``), the
+        chain, a capture's promotion read from the player's answer (see below), and the
+        index of its first capture never seen; None if
         the square of one of them was lifted after it: that is the capture seen, its
         attacker lifted first (motorgen x0.5: 2f lifted, 4h lifted 0.2 s later and
         refilled, 3h knocked; read as 2f taking 4h unseen and 3h taking it back). Unless
@@ -2007,6 +2014,7 @@ class Tracker:
         the rest of the game lost)."""
         left: set[int] = set()
         read = list(chain)
+        first = len(chain)
         since, base = ctx.w_cur, ctx.cur
         if chain[0].correcting:
             # (a chain that begins by correcting the open move begins before it, as the
@@ -2014,7 +2022,7 @@ class Tracker:
             assert ctx.prev is not None
             since, base = ctx.w_prev, ctx.prev
         for k, p in enumerate(chain):
-            answer = self._answered_unseen(p, chain[k + 1].t if k + 1 < len(chain) else _INF)
+            answer = self._answered_unseen(p, since, chain[k + 1].t if k + 1 < len(chain) else _INF)
             if answer is not None:
                 read[k] = replace(p, variants=answer[1])
             m = read[k].variants[0]
@@ -2033,19 +2041,26 @@ class Tracker:
                         or all(to not in (n.from_square, n.to_square) for n in after)
                     ):
                         return None
+                if not left:
+                    first = k
                 left.add(m.from_square)
             since, base = p.t, self._cache.after(base, m)
-        return frozenset(left), tuple(read)
+        return frozenset(left), tuple(read), first
 
-    def _answered_unseen(self, p: _Ply, until: float) -> tuple[float, tuple[Move, ...]] | None:
+    def _answered_unseen(
+        self, p: _Ply, since: float, until: float
+    ) -> tuple[float, tuple[Move, ...]] | None:
         """The variant of a chain's move ``p`` (with or without promotion) that the
-        player's answer given with no question waiting while the board showed its position
-        (from ``p.t`` to ``until``) chose, and the answer's time; None if there was no such
-        answer or the move asks no such question."""
+        player's answer given with no question waiting, after the move before it (at
+        ``since``) and before the next (at ``until``), chose, and the answer's time; None
+        if there was no such answer or the move asks no such question. (Not only while
+        the board showed ``p``'s position: the chain reads it from its last showing, and
+        the answer may come before a touch in between: 100 Hz x0.4 --rich, game 17 of
+        seed 35873, 8f8i, "nonpromote", then 9h lifted and put back before taking 8i.)"""
         if len(p.variants) < 2:
             return None
         for t, value in self._loose_answers:
-            if p.t < t < until:
+            if since < t < until:
                 promote = value == INPUT_PROMOTE
                 chosen = tuple(m for m in p.variants if m.promotion == promote)
                 return (t, chosen) if len(chosen) == 1 else None

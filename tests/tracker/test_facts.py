@@ -2333,3 +2333,19 @@ def test_the_quickest_hands_moves_beyond_the_longest_chain_leaving_a_lift_over_a
     for move in replies:
         s.play(move, dt=0.12)
     assert _moves_after_warmup(s, sfen) == ["P*9g", "P*9f", "9g9f", *replies]
+
+
+def test_a_capture_never_seen_then_the_games_last_two_moves_is_read() -> None:
+    # 5d5c with 5c never read empty, "nonpromote" pressed; gote's gold held over 6c and
+    # back over 4b before taking back on 5c, then sente's last move, and the log ends.
+    # The story of the capture was kept, but taken only once the game went on past the
+    # moves it was kept with: never, here (100 Hz x0.4 --rich, game 17 of seed 35873,
+    # the last three moves lost). Two moves past the capture prove it as well
+    sfen = "4k4/5g3/4p4/4S4/9/9/9/9/4K4 b - 1"
+    s = _paced(sfen, ("5i4i", "5a6a", "4i5i", "6a5a"), 0.3, 0.6)
+    s.lift("5d", dt=1.0)
+    s.press("nonpromote", dt=0.95)
+    s.lift("4b", dt=1.06).place("6c", dt=0.27).lift("6c", dt=0.87)
+    s.place("4b", dt=0.12).lift("4b", dt=0.43).lift("5c", dt=0.32).place("5c", dt=0.02)
+    got = _then_replies(s, sfen, ("5d5c", "4b5c"), 1.0, ("5i4i",))
+    assert got == ["5d5c", "4b5c", "5i4i"]
