@@ -2349,3 +2349,16 @@ def test_a_capture_never_seen_then_the_games_last_two_moves_is_read() -> None:
     s.place("4b", dt=0.12).lift("4b", dt=0.43).lift("5c", dt=0.32).place("5c", dt=0.02)
     got = _then_replies(s, sfen, ("5d5c", "4b5c"), 1.0, ("5i4i",))
     assert got == ["5d5c", "4b5c", "5i4i"]
+
+
+def test_an_answer_no_question_asked_reads_a_capture_never_seen_that_asks_it() -> None:
+    # gote's gold lifted from 5f to take 5g, the pawn swapped out between two scans
+    # (never read empty), then sente's P*5e: the board reads as 5f5e, which asks
+    # nothing; "P" pressed. Only the capture never seen, then the drop, asks it: that
+    # story is taken. Before, the answer was dropped and the game went on from 5f5e
+    # (x0.3 --rich at 200 Hz, game 18 of seed 36346: the rest of the game lost)
+    sfen = "8k/9/9/9/9/4g4/4P4/9/K8 w LP 1"
+    s = _paced(sfen, ("1a2a", "9i8i", "2a1a", "8i9i"), 0.3, 0.6)
+    s.lift("5f", dt=1.0).place("5e", dt=1.1).press("P", dt=0.4)
+    replies = ("1a2a", "9i8i", "2a1a")
+    assert _then_replies(s, sfen, ("5f5g", "P*5e"), 1.0, replies) == ["5f5g", "P*5e", *replies]
