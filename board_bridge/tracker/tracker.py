@@ -1929,9 +1929,9 @@ class Tracker:
     def _past_premise(self) -> bool:
         """This story of a capture never seen (see ``_keep_unseen``) went on past its
         moves (or two moves past the capture, its chain's own moves), the squares their
-        attackers left still empty. Not before: a piece lifted,
-        then set down where it may not go (a move out of turn, say) until the player puts
-        it right, reads the same (the built-in simulator's game 1: 3.5 s); nor if a piece
+        attackers left still empty. Not before: a piece lifted, then set down where it may
+        not go (a move out of turn, say) until the player puts it right, reads the same
+        (the built-in simulator's game 1: 3.5 s); nor if a piece
         came back there: the attacker's square refilled is the piece put back, not the
         capture and a drop there (motorgen x0.5: 3h knocked during 2f4h and put back,
         read as 3h taking 4h and S*3h)."""
@@ -1952,12 +1952,7 @@ class Tracker:
         Captures the board shows alike are all kept (a few), none guessed: see
         ``_revisable``."""
         self._unseen_for = self._state_id
-        assert self._cells is not None
-        self._unseen = True
-        try:
-            two = self._scored_chains(ctx, self._cells)
-        finally:
-            self._unseen = False
+        two = self._unseen_chains(ctx)
         # (each move shown long enough, and the capture's state standing until a change
         # its piece held could not have made: a piece moved out of turn, set down 0.13 s
         # after its lift and lifted again 3.5 s later, is no capture and reply; the
@@ -1987,6 +1982,16 @@ class Tracker:
                 at = len(self._history) - int(best.chain[0].correcting) + k
                 alt._premise = (min(len(alt._history), at + 2), left)
 
+    def _unseen_chains(self, ctx: _Ctx) -> list[_Expl]:
+        """The chains that explain the state now, their captures' targets allowed never to
+        have read empty (see ``_keep_unseen``), scored."""
+        assert self._cells is not None
+        self._unseen = True
+        try:
+            return self._scored_chains(ctx, self._cells)
+        finally:
+            self._unseen = False
+
     def _unseen_kept(self, c: _Expl) -> bool:
         """Is a story of the same capture never seen (``c``'s first move, at the same
         ply) kept already? It goes on with the game as it is fed: the longer chains found
@@ -2003,10 +2008,10 @@ class Tracker:
     ) -> tuple[frozenset[int], tuple[_Ply, ...], int] | None:
         """The squares a chain's captures never seen left (see ``_keep_unseen``), the
         chain, a capture's promotion read from the player's answer (see below), and the
-        index of its first capture never seen; None if
-        the square of one of them was lifted after it: that is the capture seen, its
-        attacker lifted first (motorgen x0.5: 2f lifted, 4h lifted 0.2 s later and
-        refilled, 3h knocked; read as 2f taking 4h unseen and 3h taking it back). Unless
+        index of its first capture never seen; None if the square of one of them was
+        lifted after it: that is the capture seen, its attacker lifted first (motorgen
+        x0.5: 2f lifted, 4h lifted 0.2 s later and refilled, 3h knocked; read as 2f taking
+        4h unseen and 3h taking it back). Unless
         the player answered the promotion question only that capture asks before that
         lift, and a later move of the chain (or its last, ``last``) moves from or to its
         square: the lift is that move's target, or the attacker moving on (x0.3 at 200 Hz:
@@ -2450,7 +2455,7 @@ class Tracker:
         filled where the opponent may drop, or the captured square itself was lifted again
         (a recapture). A square where no drop of the opponent's is legal, filled, is the
         held piece over it more likely than an illegal drop (the built-in simulator's game
-        3 of seed 160: 3d lifted to take 4c, 4d knocked and put back, then the silver held
+        3 of seed 160: 3d lifted to take 4c, 4d knocked and put back, then the piece held
         over 5b 0.84 s, read as gote's P*5b, two pawns on a file, so 3d4d stood)."""
         fr = capture.from_square
         if fr is None:
@@ -2842,13 +2847,8 @@ class Tracker:
             return []
         # (read as if the open move had not been made: its window and position before it)
         before = _Ctx(ctx.prev, None, None, ctx.w_prev, self._ref_prev, _NEG_INF, False)
-        self._unseen = True
-        try:
-            two = self._scored_chains(before, self._cells)
-        finally:
-            self._unseen = False
         fits: list[_Expl] = []
-        for c in two:
+        for c in self._unseen_chains(before):
             if not c.moves or om in c.chain[0].variants or any(p.short for p in c.chain):
                 continue
             read = self._unseen_left(before, c.chain, c.moves)
