@@ -60,7 +60,8 @@ def test_the_slowest_scan_reads_pieces_pushed_to_the_next_square(index: int) -> 
     [(2, 3490202, 0.3, False, 200.0), (8, 3550308, 0.3, False, 200.0)]
     + [(2, 3550202, 0.3, False, 200.0), (7, 3571507, 0.3, True, 200.0)]
     + [(6, 3571606, 0.3, True, 200.0), (15, 3550515, 0.3, False, 200.0)]
-    + [(17, 3587317, 0.4, True, 100.0), (18, 3634618, 0.3, True, 200.0)],
+    + [(17, 3587317, 0.4, True, 100.0), (18, 3634618, 0.3, True, 200.0)]
+    + [(21, 3650721, 0.3, False, 200.0)],
 )
 def test_captures_never_seen_are_told_apart(
     index: int, seed: int, pace: float, rich: bool, scan_hz: float
@@ -75,7 +76,8 @@ def test_captures_never_seen_are_told_apart(
     # --rich, game 17 of 35873, the answer before the recapturing piece was lifted and
     # put back, and the game's last two moves after the capture); or a capture so
     # correcting the open move, its piece set down elsewhere first (game 15 of 35505);
-    # or read from a drop's kind pressed with no question shown (game 18 of 36346)
+    # or read from a drop's kind pressed with no question shown (game 18 of 36346); or
+    # its square knocked in the next move, that move's piece already off (21 of 36507)
     game = GAMES[index]
     noise = noise_for(None, pace, extra=not rich, rich=rich)
     problem = check(game["sfen"], game["moves"], seed, noise, False, scan_hz=scan_hz)

@@ -2362,3 +2362,19 @@ def test_an_answer_no_question_asked_reads_a_capture_never_seen_that_asks_it() -
     s.lift("5f", dt=1.0).place("5e", dt=1.1).press("P", dt=0.4)
     replies = ("1a2a", "9i8i", "2a1a")
     assert _then_replies(s, sfen, ("5f5g", "P*5e"), 1.0, replies) == ["5f5g", "P*5e", *replies]
+
+
+def test_a_capture_never_seen_whose_square_is_knocked_in_the_next_move_is_read() -> None:
+    # gote's knight lifted from 3c to take 4e, the pawn swapped out in 5 ms (unseen at
+    # 200 Hz); sente's gold lifted from 4g, 4e knocked 0.29 s later and put back, the
+    # gold set on 4f. 4e lifted after the knight's lift read as the capture seen, its
+    # attacker lifted first, and no story was kept: but sente's gold was off the board
+    # by then, the capture long done (x0.3 --extra at 200 Hz, game 21 of seed 36507: the
+    # rest of the game lost)
+    sfen = "4k4/9/6n2/9/5P3/9/5G3/9/4K4 w - 1"
+    s = _paced(sfen, ("5a6a", "5i6i", "6a5a", "6i5i"), 0.3, 0.6)
+    s.lift("3c", dt=1.0).lift("4g", dt=0.41)
+    s.lift("4e", dt=0.29).place("4e", dt=0.14).place("4f", dt=0.25)
+    replies = ("5a6a", "5i6i", "6a5a")
+    got = _then_replies(s, sfen, ("3c4e", "4g4f"), 0.8, replies)
+    assert got == ["3c4e", "4g4f", *replies]
