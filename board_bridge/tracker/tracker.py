@@ -1952,17 +1952,7 @@ class Tracker:
         Captures the board shows alike are all kept (a few), none guessed: see
         ``_revisable``."""
         self._unseen_for = self._state_id
-        two = self._unseen_chains(ctx)
-        # (each move shown long enough, and the capture's state standing until a change
-        # its piece held could not have made: a piece moved out of turn, set down 0.13 s
-        # after its lift and lifted again 3.5 s later, is no capture and reply; the
-        # built-in simulator's game 1)
-        found = [
-            (replace(c, chain=read[1]), read[0], read[2])
-            for c in two
-            if not any(p.short for p in c.chain)
-            and (read := self._unseen_left(ctx, c.chain, c.moves)) is not None
-        ]
+        found = self._unseen_stories(ctx)
         if not found:
             return
         found.sort(key=lambda f: f[0].score)
@@ -1981,6 +1971,39 @@ class Tracker:
                 # moves, never taken)
                 at = len(self._history) - int(best.chain[0].correcting) + k
                 alt._premise = (min(len(alt._history), at + 2), left)
+
+    def _unseen_stories(self, ctx: _Ctx) -> list[tuple[_Expl, frozenset[int], int]]:
+        """The chains with captures never seen that explain the state now (see
+        ``_keep_unseen``), each with the squares their attackers left and the index of
+        its first such capture (see ``_unseen_left``): read in the window now and, with an
+        open move, from the position before it, the chain replacing that move (the
+        capture's position may have been shown before the open move landed: 100 Hz x0.4
+        --rich, game 14 of seed 36537, 5g taking 5h unseen, then gote's P*5f, read as
+        5g5f, the rest of the game lost)."""
+        bases = [(ctx, False)]
+        om = ctx.open_move
+        if om is not None and ctx.prev is not None and not ctx.virtual:
+            # (read as if the open move had not been made: its window, the position
+            # before it)
+            before = _Ctx(ctx.prev, None, None, ctx.w_prev, self._ref_prev, _NEG_INF, False)
+            bases.append((before, True))
+        out: list[tuple[_Expl, frozenset[int], int]] = []
+        for base, replacing in bases:
+            for c in self._unseen_chains(base):
+                # (each move shown long enough, and the capture's state standing until a
+                # change its piece held could not have made: a piece moved out of turn,
+                # set down 0.13 s after its lift and lifted again 3.5 s later, is no
+                # capture and reply; the built-in simulator's game 1)
+                if any(p.short for p in c.chain) or (replacing and om in c.chain[0].variants):
+                    continue
+                read = self._unseen_left(base, c.chain, c.moves)
+                if read is None:
+                    continue
+                chain = read[1]
+                if replacing:
+                    chain = (replace(chain[0], correcting=True), *chain[1:])
+                out.append((replace(c, chain=chain), read[0], read[2]))
+        return out
 
     def _unseen_chains(self, ctx: _Ctx) -> list[_Expl]:
         """The chains that explain the state now, their captures' targets allowed never to
@@ -2840,33 +2863,28 @@ class Tracker:
         return self._adopt(fits[0], t)
 
     def _answered_unseen_open(self, t: float, value: str) -> list[TrackerOutput]:
-        """An answer came with no question waiting, and no kept story took it: if the
-        open move, replaced by a capture never seen (see ``_keep_unseen``), then a move
-        asking that question, is the one story that explains the board, take it, the
-        answer answering it (x0.3 --rich at 200 Hz, game 18 of seed 36346: 5f lifted to
+        """An answer came with no question waiting, and no kept story took it: if a
+        capture never seen (see ``_unseen_stories``: after the open move, or in its
+        place), then a move asking that question, is the one story that explains the
+        board, take it, the answer answering it (x0.3 --rich at 200 Hz, game 18 of seed 36346: 5f lifted to
         take 5g unseen, then sente's P*5e, read as 5f5e; "P" pressed, and the rest of the
         game lost). The open move asks nothing the player could have answered."""
         ctx = self._context()
-        om = ctx.open_move
         if (
             not self._keeps_stories()
             or ctx.virtual
-            or om is None
-            or ctx.prev is None
             or self._cells is None
+            # (stories of such captures kept already are told apart by the game, none
+            # guessed: see _revisable; x0.3 --extra at 200 Hz, game 2 of seed 35502, three
+            # kept, and "promote" pressed for a later move only one asks first)
+            or any(f.alt._premise is not None for f in self._forks)
         ):
             return []
-        # (read as if the open move had not been made: its window and position before it)
-        before = _Ctx(ctx.prev, None, None, ctx.w_prev, self._ref_prev, _NEG_INF, False)
-        fits: list[_Expl] = []
-        for c in self._unseen_chains(before):
-            if not c.moves or om in c.chain[0].variants or any(p.short for p in c.chain):
-                continue
-            read = self._unseen_left(before, c.chain, c.moves)
-            if read is None or not read[0] or not self._asks(c, value):
-                continue
-            chain = (replace(read[1][0], correcting=True), *read[1][1:])
-            fits.append(replace(c, chain=chain))
+        fits = [
+            c
+            for c, left, _k in self._unseen_stories(ctx)
+            if c.moves and left and self._asks(c, value)
+        ]
         if len({_story(c) for c in fits}) != 1:
             return []
         alt = self._fork(fits[0])

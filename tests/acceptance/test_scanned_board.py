@@ -61,7 +61,7 @@ def test_the_slowest_scan_reads_pieces_pushed_to_the_next_square(index: int) -> 
     + [(2, 3550202, 0.3, False, 200.0), (7, 3571507, 0.3, True, 200.0)]
     + [(6, 3571606, 0.3, True, 200.0), (15, 3550515, 0.3, False, 200.0)]
     + [(17, 3587317, 0.4, True, 100.0), (18, 3634618, 0.3, True, 200.0)]
-    + [(21, 3650721, 0.3, False, 200.0)],
+    + [(21, 3650721, 0.3, False, 200.0), (14, 3653714, 0.4, True, 100.0)],
 )
 def test_captures_never_seen_are_told_apart(
     index: int, seed: int, pace: float, rich: bool, scan_hz: float
@@ -77,7 +77,9 @@ def test_captures_never_seen_are_told_apart(
     # put back, and the game's last two moves after the capture); or a capture so
     # correcting the open move, its piece set down elsewhere first (game 15 of 35505);
     # or read from a drop's kind pressed with no question shown (game 18 of 36346); or
-    # its square knocked in the next move, that move's piece already off (21 of 36507)
+    # its square knocked in the next move, that move's piece already off (21 of 36507);
+    # or read in place of the open move, its position shown before that landed (at
+    # 100 Hz, x0.4 --rich, game 14 of 36537)
     game = GAMES[index]
     noise = noise_for(None, pace, extra=not rich, rich=rich)
     problem = check(game["sfen"], game["moves"], seed, noise, False, scan_hz=scan_hz)

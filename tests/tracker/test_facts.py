@@ -2378,3 +2378,17 @@ def test_a_capture_never_seen_whose_square_is_knocked_in_the_next_move_is_read()
     replies = ("5a6a", "5i6i", "6a5a")
     got = _then_replies(s, sfen, ("3c4e", "4g4f"), 0.8, replies)
     assert got == ["3c4e", "4g4f", *replies]
+
+
+def test_a_capture_never_seen_then_a_drop_read_as_one_move_is_read_from_before_it() -> None:
+    # sente's gold lifted from 5g to take 5h, the pawn swapped out between two scans
+    # (never read empty), then gote's P*5f: the board reads as 5g5f, and the position
+    # the capture showed came before that move's landing, so the chains read after it
+    # never held it. Read from the position before the open move too, the story is kept
+    # and taken once the game goes on (100 Hz x0.4 --rich, game 14 of seed 36537: the
+    # rest of the game lost)
+    sfen = "4k4/9/9/9/9/9/4G4/4p4/K8 b p 1"
+    s = _paced(sfen, ("9i8i", "5a4a", "8i9i", "4a5a"), 0.3, 0.6)
+    s.lift("5g", dt=1.0).place("5f", dt=1.35)
+    replies = ("9i9h", "5a4a", "9h9g", "4a3a")
+    assert _then_replies(s, sfen, ("5g5h", "P*5f"), 0.8, replies) == ["5g5h", "P*5f", *replies]
