@@ -2865,10 +2865,11 @@ class Tracker:
     def _answered_unseen_open(self, t: float, value: str) -> list[TrackerOutput]:
         """An answer came with no question waiting, and no kept story took it: if a
         capture never seen (see ``_unseen_stories``: after the open move, or in its
-        place), then a move asking that question, is the one story that explains the
-        board, take it, the answer answering it (x0.3 --rich at 200 Hz, game 18 of seed 36346: 5f lifted to
-        take 5g unseen, then sente's P*5e, read as 5f5e; "P" pressed, and the rest of the
-        game lost). The open move asks nothing the player could have answered."""
+        place), then a move asking that question, or such a capture alone, its piece
+        lifted, asking it, is the one story that explains the board, take it, the answer
+        answering it (x0.3 --rich at 200 Hz, game 18 of seed 36346: 5f lifted to take 5g
+        unseen, then sente's P*5e, read as 5f5e; "P" pressed, and the rest of the game
+        lost). The open move asks nothing the player could have answered."""
         ctx = self._context()
         if (
             not self._keeps_stories()
@@ -2885,6 +2886,22 @@ class Tracker:
             for c, left, _k in self._unseen_stories(ctx)
             if c.moves and left and self._asks(c, value)
         ]
+        cells, cur = self._cells, ctx.cur
+        lifted = diff(cells, cur.exp)
+        if len(lifted) == 1:
+            # a piece lifted, and the answer: the capture itself, its target never seen
+            # (100 Hz x0.4 --rich, game 3 of seed 36644: 5d lifted to take 5c unseen,
+            # "nonpromote", then gote's P*5d on the square it left, which showed the
+            # position before it: two plies lost)
+            fits += [
+                c
+                for ms, _doubtful in self._complete(
+                    cur, cells, lifted, ctx.w_cur, None, unseen=True
+                )
+                if cur.codes[ms[0].to_square]
+                and not self._hist.lifts(ms[0].to_square, ctx.w_cur)
+                and self._asks(c := _Expl(MOVE, moves=ms), value)
+            ]
         if len({_story(c) for c in fits}) != 1:
             return []
         alt = self._fork(fits[0])

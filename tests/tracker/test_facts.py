@@ -2392,3 +2392,16 @@ def test_a_capture_never_seen_then_a_drop_read_as_one_move_is_read_from_before_i
     s.lift("5g", dt=1.0).place("5f", dt=1.35)
     replies = ("9i9h", "5a4a", "9h9g", "4a3a")
     assert _then_replies(s, sfen, ("5g5h", "P*5f"), 0.8, replies) == ["5g5h", "P*5f", *replies]
+
+
+def test_an_answer_while_a_piece_is_lifted_reads_its_capture_never_seen() -> None:
+    # sente's silver lifted from 5d to take 5c, the pawn swapped out between two scans,
+    # "nonpromote" pressed with the board showing only the silver lifted, then gote's
+    # P*5d on the square it left: the board is back at the position before, and two
+    # plies were lost with nothing shown wrong (100 Hz x0.4 --rich, game 3 of seed
+    # 36644). Only the capture never seen asks the answer: it is read
+    sfen = "4k4/5g3/4p4/4S4/9/9/9/9/4K4 b p 1"
+    s = _paced(sfen, ("5i4i", "5a6a", "4i5i", "6a5a"), 0.3, 0.6)
+    s.lift("5d", dt=1.0).press("nonpromote", dt=1.4).place("5d", dt=2.1)
+    replies = ("5i4i", "5a6a", "4i3i", "6a7a")
+    assert _then_replies(s, sfen, ("5d5c", "P*5d"), 1.0, replies) == ["5d5c", "P*5d", *replies]
