@@ -1965,12 +1965,17 @@ class Tracker:
                 continue
             alt = self._fork(best)
             if alt is not None:
-                # (past its moves, or two moves past the first capture never seen: the
+                # (past its moves, or two moves past its one capture never seen: the
                 # chain's own later moves prove it complete as well; 100 Hz x0.4 --rich,
                 # game 17 of seed 35873: 8f8i unseen, 9h8i and G*4b, the game's last
-                # moves, never taken)
-                at = len(self._history) - int(best.chain[0].correcting) + k
-                alt._premise = (min(len(alt._history), at + 2), left)
+                # moves, never taken. Not a chain with two such captures, nor one in
+                # place of the open move: x2.0 --rich --extra, game 10 of seed 36742,
+                # 9h8g read, then 8h lifted and held over 1a for 4.7 s, taken as 9h8i
+                # unseen, 8h8i unseen and B*1a, three false moves)
+                n = len(alt._history)
+                if len(left) == 1 and not best.chain[0].correcting:
+                    n = min(n, len(self._history) + k + 2)
+                alt._premise = (n, left)
 
     def _unseen_stories(self, ctx: _Ctx) -> list[tuple[_Expl, frozenset[int], int]]:
         """The chains with captures never seen that explain the state now (see
@@ -2873,6 +2878,7 @@ class Tracker:
         ctx = self._context()
         if (
             not self._keeps_stories()
+            or self._is_fork  # (another story's answers are its own: see _answered_elsewhere)
             or ctx.virtual
             or self._cells is None
             # (stories of such captures kept already are told apart by the game, none
@@ -2884,7 +2890,10 @@ class Tracker:
         fits = [
             c
             for c, left, _k in self._unseen_stories(ctx)
-            if c.moves and left and self._asks(c, value)
+            # (one capture never seen: a story of two is no answer's reading; the built-in
+            # simulator, game 18 of seed 326, 1d1c taken back and made again, its
+            # "nonpromote" read as 1c1b and 1d2f both unseen, and P*1c)
+            if c.moves and len(left) == 1 and self._asks(c, value)
         ]
         cells, cur = self._cells, ctx.cur
         lifted = diff(cells, cur.exp)

@@ -1216,6 +1216,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.3,
         False,
     ),
+    "x2.0 rich extra: 8h held over 1a 4.7 s, read as two captures never seen and B*1a": (
+        10,
+        3674210,
+        False,
+        None,
+        2.0,
+        True,
+        "rich",
+    ),
 }
 
 
