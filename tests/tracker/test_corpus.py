@@ -119,6 +119,7 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
     "8g9g+ while 8g8i+ asked, read as a touch of 9g": ("sim", 1, 160, "occupancy"),
     "a nifu pawn left 3.03 s, read as a kept story's R*4f": ("sim", 4, 180, "occupancy"),
     "the gold held over 5b, where no drop is legal, read as P*5b": ("sim", 3, 160, "occupancy"),
+    "the bishop over 8f 0.11 s after 5c's knock, read as 6d5c": ("sim", 7, 318, "occupancy"),
     "1d1c made again, its answer read as two captures never seen": ("sim", 18, 326, "occupancy"),
 }
 

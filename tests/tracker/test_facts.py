@@ -2405,3 +2405,18 @@ def test_an_answer_while_a_piece_is_lifted_reads_its_capture_never_seen() -> Non
     s.lift("5d", dt=1.0).press("nonpromote", dt=1.4).place("5d", dt=2.1)
     replies = ("5i4i", "5a6a", "4i3i", "6a7a")
     assert _then_replies(s, sfen, ("5d5c", "P*5d"), 1.0, replies) == ["5d5c", "P*5d", *replies]
+
+
+def test_a_piece_set_down_too_soon_after_a_landing_for_the_opponent_is_the_held_one() -> None:
+    # gote's bishop lifted from 6d, 5c (which it could also take) knocked off for 77 ms,
+    # then the bishop held over 8f 0.11 s later for half a second (no drop of sente's is
+    # legal there: P*8f would be a second pawn), then 7e swapped: read as 6d5c with 7e
+    # touched 0.77 s after the landing, a false move (the built-in simulator, game 7 of
+    # seed 318). A piece set down sooner after a capture's landing than the opponent's
+    # hand could react is the attacker still in the air
+    sfen = "4k4/9/4G4/3b5/1PP6/9/9/9/4K4 w P 1"
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), 0.3, 0.6)
+    s.lift("6d", dt=1.0).lift("5c", dt=0.26).place("5c", dt=0.077)
+    s.place("8f", dt=0.107).lift("8f", dt=0.495).lift("7e", dt=0.164).place("7e", dt=0.138)
+    replies = ("5i6i", "5a4a", "6i7i", "4a3a")
+    assert _then_replies(s, sfen, ("6d7e",), 1.2, replies) == ["6d7e", *replies]
