@@ -2892,15 +2892,22 @@ class Tracker:
             or any(f.alt._premise is not None for f in self._forks)
         ):
             return []
+        cells, cur = self._cells, ctx.cur
         fits = [
             c
             for c, left, _k in self._unseen_stories(ctx)
             # (one capture never seen: a story of two is no answer's reading; the built-in
             # simulator, game 18 of seed 326, 1d1c taken back and made again, its
-            # "nonpromote" read as 1c1b and 1d2f both unseen, and P*1c)
-            if c.moves and len(left) == 1 and self._asks(c, value)
+            # "nonpromote" read as 1c1b and 1d2f both unseen, and P*1c. Its attacker's
+            # square still empty, as _past_premise asks: one refilled is the piece put
+            # back, not the capture and a drop there; the second generator, raised, game
+            # 3 of seed 43403, 8c touched, and a stray "nonpromote" read as 8c3c unseen
+            # and S*8c, two false moves)
+            if c.moves
+            and len(left) == 1
+            and all(cells[sq] == EMPTY for sq in left)
+            and self._asks(c, value)
         ]
-        cells, cur = self._cells, ctx.cur
         lifted = diff(cells, cur.exp)
         if len(lifted) == 1:
             # a piece lifted, and the answer: the capture itself, its target never seen
