@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from board_bridge.shogi import PROM_PAWN, Move, parse_square
+from board_bridge.tracker import replay
 from board_bridge.tracker.intents import Mark
 from board_bridge.tracker.outputs import (
     GameEnded,
@@ -2420,3 +2421,17 @@ def test_a_piece_set_down_too_soon_after_a_landing_for_the_opponent_is_the_held_
     s.place("8f", dt=0.107).lift("8f", dt=0.495).lift("7e", dt=0.164).place("7e", dt=0.138)
     replies = ("5i6i", "5a4a", "6i7i", "4a3a")
     assert _then_replies(s, sfen, ("6d7e",), 1.2, replies) == ["6d7e", *replies]
+
+
+def test_a_log_ending_on_a_mate_after_a_capture_never_seen_takes_the_story_that_mates() -> None:
+    # sente's gold lifted from 3g to take 4g or 2g, the target never read empty, then
+    # gote's G*2h, and the log ends: only after 3g4g is that drop mate (after 3g2g the
+    # gold takes it back). Both stories were kept, and the one in which the game goes on
+    # was taken at the log's end, a false move (100 Hz x0.4 --rich, game 25 of seed
+    # 37174: 4f3e read as 4f4e, then S*3d, mate)
+    sfen = "k8/9/9/9/9/9/5pGp1/4r4/8K b g 1"
+    s = _paced(sfen, ("1i2i", "9a9b", "2i1i", "9b9a"), 0.3, 0.6)
+    s.lift("3g", dt=1.0).place("2h", dt=1.3)
+    tracker, _outs = replay(s.events, sfen, setup=False)
+    assert usi(tracker.moves)[4:] == ["3g4g", "G*2h"]
+    assert tracker.unresolved() is None and tracker.board.is_game_over()
