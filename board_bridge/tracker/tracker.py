@@ -1945,9 +1945,16 @@ class Tracker:
         capture and a drop there (motorgen x0.5: 3h knocked during 2f4h and put back,
         read as 3h taking 4h and S*3h). ``ended``: the log ends with this story's game
         over (its last move mates): nothing can come after, and none is needed."""
-        assert self._premise is not None and self._cells is not None
+        assert self._premise is not None
         n, left = self._premise
-        return (len(self._history) > n or ended) and all(self._cells[sq] == EMPTY for sq in left)
+        return (len(self._history) > n or ended) and self._still_empty(left)
+
+    def _still_empty(self, left: frozenset[int]) -> bool:
+        """Do the squares the attackers of captures never seen left still read empty? One
+        refilled is the piece put back, not the capture and a drop there."""
+        cells = self._cells
+        assert cells is not None
+        return all(cells[sq] == EMPTY for sq in left)
 
     def _keep_unseen(self, ctx: _Ctx) -> None:
         """Nothing explains the board: keep the story of a chain whose moves may be
@@ -2049,15 +2056,14 @@ class Tracker:
         index of its first capture never seen; None if the square of one of them was
         lifted after it: that is the capture seen, its attacker lifted first (motorgen
         x0.5: 2f lifted, 4h lifted 0.2 s later and refilled, 3h knocked; read as 2f taking
-        4h unseen and 3h taking it back). Unless
-        the player answered the promotion question only that capture asks before that
-        lift, and a later move of the chain (or its last, ``last``) moves from or to its
-        square: the lift is that move's target, or the attacker moving on (x0.3 at 200 Hz:
-        8e lifted to take 6c unseen, "nonpromote" pressed, 6c taken back 2.2 s later, and
-        the rest of the game lost). Nor when that lift came while a later move's piece
-        was off the board: a knock in that move (x0.3 --extra at 200 Hz, game 21 of seed
-        36507: 3c taking 4e in 5 ms, unseen, then 4g lifted, and 4e knocked 0.29 s later
-        before 4g4f landed)."""
+        4h unseen and 3h taking it back). Unless the player answered the promotion
+        question only that capture asks before that lift, and a later move of the chain
+        (or its last, ``last``) moves from or to its square: the lift is that move's
+        target, or the attacker moving on (x0.3 at 200 Hz: 8e lifted to take 6c unseen,
+        "nonpromote" pressed, 6c taken back 2.2 s later, and the rest of the game lost).
+        Nor when that lift came while a later move's piece was off the board: a knock in
+        that move (x0.3 --extra at 200 Hz, game 21 of seed 36507: 3c taking 4e in 5 ms,
+        unseen, then 4g lifted, and 4e knocked 0.29 s later before 4g4f landed)."""
         left: set[int] = set()
         read = list(chain)
         first = len(chain)
@@ -2904,14 +2910,10 @@ class Tracker:
             # (one capture never seen: a story of two is no answer's reading; the built-in
             # simulator, game 18 of seed 326, 1d1c taken back and made again, its
             # "nonpromote" read as 1c1b and 1d2f both unseen, and P*1c. Its attacker's
-            # square still empty, as _past_premise asks: one refilled is the piece put
-            # back, not the capture and a drop there; the second generator, raised, game
-            # 3 of seed 43403, 8c touched, and a stray "nonpromote" read as 8c3c unseen
-            # and S*8c, two false moves)
-            if c.moves
-            and len(left) == 1
-            and all(cells[sq] == EMPTY for sq in left)
-            and self._asks(c, value)
+            # square still empty, as _past_premise asks: the second generator, raised,
+            # game 3 of seed 43403, 8c touched, and a stray "nonpromote" read as 8c3c
+            # unseen and S*8c, two false moves)
+            if c.moves and len(left) == 1 and self._still_empty(left) and self._asks(c, value)
         ]
         lifted = diff(cells, cur.exp)
         if len(lifted) == 1:
