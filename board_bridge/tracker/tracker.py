@@ -82,6 +82,9 @@ MODES = ("casual", "tournament")
 IDLE, MOVE, CORRECT, RETRACT, BACK, INPROG, INPROG0, TWO = range(8)
 _NEG_INF = float("-inf")
 _INF = float("inf")
+# the most a chain ending with its piece held over an empty square may cost (see
+# _hovered): its move in progress, and the hover (a lift)
+_HOVER_MOST = 2
 _DEPTH = 4  # earlier moves a chain may hold: quick hands make five moves with no pause
 _DEPTH_STUCK = 8  # ... when nothing else explains the board (see Tracker._explain)
 # as long as ``settle`` (x0.4: a touch, a knock and four moves in 2.6 s)
@@ -346,6 +349,7 @@ class _Expl:
     # CORRECT: the square its capture's attacker was lifted from (the open move's, where
     # the piece moving on stood), if not its move's own origin
     attacker: int | None = None
+    hovered: bool = False  # TWO: in progress, a held piece closing an empty square
     score: tuple[int, int, int, int, tuple[float, ...], int, float] = (0, 0, 0, 0, (), 0, 0.0)
 
 
@@ -1201,6 +1205,7 @@ class Tracker:
                     else:
                         penalty = int(uncapture and ms[0].to_square != om.to_square)
                     penalty += 2 * self._lifted_first(ctx, ms[0], until)
+                    penalty += self._replying(ctx, ms[0], touches)
                     moved_on = cap and ms[0].from_square == om.from_square
                     cands.append(
                         _Expl(
@@ -1428,6 +1433,26 @@ class Tracker:
         # the other piece carried over its square after)
         left = self._hist.lifts(om.to_square, ctx.w_cur, until)
         return new is not None and bool(left) and new < left[0][0]
+
+    def _replying(
+        self, ctx: _Ctx, move: Move, touches: dict[int, list[tuple[float, float]]]
+    ) -> bool:
+        """A correction of the open move: was one of the opponent's pieces it leaves alone
+        off the board when the open move's piece was lifted to be moved on? The opponent's
+        hand held it: its reply had begun, and the open move stood."""
+        om = ctx.open_move
+        assert om is not None and ctx.prev is not None
+        lifts = touches.get(om.to_square)
+        if not lifts:
+            return False
+        lifted = lifts[-1][0]
+        mine = _squares(move)
+        return any(
+            start < lifted < end
+            for sq, ls in touches.items()
+            if sq not in mine and ctx.cur.own(sq)
+            for start, end in ls
+        )
 
     def _could_go_back(self, om: Move, until: float) -> bool:
         """Could the open move's piece be back where it came from? Only if it left the
@@ -1879,6 +1904,17 @@ class Tracker:
             return (a, b)
         return None
 
+    @classmethod
+    def _hovered(cls, info: PosInfo, obs: str, d: list[int]) -> tuple[int, ...]:
+        """The squares of a move in progress whose piece, held, closes one empty square
+        (see ``_lifted``), or (). The piece is still in the air: a hover, which costs a lift
+        (x0.3 ``--rich`` at 200 Hz, game 20 of seed 37332: gote's king lifted to take the
+        tokin on 4a, held over 6f, read as sente's drop corrected to P*6f)."""
+        fills = [sq for sq in d if obs[sq] != EMPTY and info.exp[sq] == EMPTY]
+        if len(fills) != 1:
+            return ()
+        return cls._lifted(info, obs, [sq for sq in d if sq != fills[0]]) or ()
+
     def _takebacks(self, ctx: _Ctx, obs: str, until: float = _INF) -> list[_Expl]:
         """Casual mode: the board set back one or two moves (the first may be the open one)."""
         out: list[_Expl] = []
@@ -1933,7 +1969,10 @@ class Tracker:
         two = self._two_ply(ctx, obs, held, depth, dead)
         for c in two:
             c.score = self._score(c, touches)
-        return two
+        # (a held piece's hover only where the chain explains every lift, with no penalty
+        # but the hover's and its move's being in progress: else the board is in an
+        # error, a piece carried where it may not go, to be shown as one)
+        return [c for c in two if not c.hovered or c.score[0] <= _HOVER_MOST]
 
     def _past_premise(self, ended: bool = False) -> bool:
         """This story of a capture never seen (see ``_keep_unseen``) went on past its
@@ -2267,6 +2306,7 @@ class Tracker:
                     ply_windows = base_windows + _windows(ply_deps, since, t0)
                     d2 = diff(obs, p1.exp)
                     finals: list[tuple[tuple[Move, ...], tuple[int, ...], bool]] = []
+                    hovered: tuple[int, ...] = ()  # (a final in progress with a hover)
                     if d2:  # (else the board is back at p1: only moves after it end here)
                         for ms2, cap2 in self._complete(p1, obs, d2, t0, None):
                             finals.append((ms2, (), cap2))
@@ -2275,6 +2315,10 @@ class Tracker:
                             finals.append(((), lifted, False))
                         if not finals and dead is not None:
                             dead.append(chain)  # no legal move from here ends it
+                        if not finals:
+                            hovered = self._hovered(p1, obs, d2)
+                        if hovered:
+                            finals.append(((), hovered, False))
                     for ms2, lifted2, cap2 in finals:
                         key = (
                             tuple((_squares(p.variants[0]), p.correcting) for p in chain),
@@ -2295,6 +2339,7 @@ class Tracker:
                                 moves=ms2,
                                 chain=chain,
                                 lifted=lifted2,
+                                hovered=bool(hovered),
                                 windows=windows,
                                 # (its last ply's capture waits only while unproven;
                                 # the earlier ones' waits are their plies' own: short)
@@ -2304,6 +2349,7 @@ class Tracker:
                                 # a chain ending with a piece merely lifted is weak evidence
                                 penalty=2 * _shorts(chain, ms2)
                                 + (not ms2)
+                                + bool(hovered)  # (the held piece's hover: a lift)
                                 + held_ply
                                 + sum(p.aired + p.unheld for p in chain)
                                 + (cap2 and self._aired(p1, ms2[0], t0, _INF, obs))
@@ -2590,6 +2636,8 @@ class Tracker:
         """Keep the other story of a doubtful capture (a move, a correction of the open
         move, or a chain ending with one): the tracker had it stood. Returns its tracker
         if a new one was kept."""
+        if expl.hovered:
+            return None  # (a piece in the air: no story of its own, see _hovered)
         if expl.kind == TWO:
             plies = tuple(p.variants for p in expl.chain) + ((expl.moves,) if expl.moves else ())
             correcting = expl.chain[0].correcting
@@ -2800,8 +2848,11 @@ class Tracker:
                 return  # (a question: no story to keep)
             alt._make(variants[0], ply.t, ply.t, ply.cells)
         alt._settled = False
+        # (or the piece set where it may not go, held: a hover the tracker's own search
+        # weighed as a lift, see _hovered)
+        held = alt._evaluate()[0]
         alt._decide(self._t_now, force=True)
-        if alt._illegal is None:
+        if alt._illegal is None and not (held is not None and held.hovered):
             return  # (a story the tracker's own search weighed already)
         alt._n_illegal = self._n_illegal
         self._keep(_Fork(alt, [], plies, at))

@@ -1225,6 +1225,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "rich",
     ),
+    "x0.3 overlap: 5a slid over 5i, where it may not go: no hover with lifts left over": (
+        18,
+        3742318,
+        False,
+        None,
+        0.3,
+        False,
+        "overlap",
+    ),
 }
 
 

@@ -89,6 +89,29 @@ def test_captures_never_seen_are_told_apart(
     assert problem is None, problem
 
 
+# scanned logs that once missed, other than captures never seen (docs/tracker-ledger.md):
+# (corpus game, seed, pace, --rich (else --extra), scan rate, target lifted first)
+SCANNED_ONCE_MISSED: dict[str, tuple[int, int, float, bool, float, bool]] = {
+    "x0.3 rich: gote's king lifted to take 4a, held over 6f, read as sente's P*6f": (
+        20,
+        3733220,
+        0.3,
+        True,
+        200.0,
+        False,
+    ),
+}
+
+
+@pytest.mark.parametrize("why", sorted(SCANNED_ONCE_MISSED))
+def test_scanned_once_missed(why: str) -> None:
+    index, seed, pace, rich, scan_hz, target_first = SCANNED_ONCE_MISSED[why]
+    game = GAMES[index]
+    noise = noise_for(None, pace, extra=not rich, rich=rich)
+    problem = check(game["sfen"], game["moves"], seed, noise, target_first, scan_hz=scan_hz)
+    assert problem is None, problem
+
+
 def _boards(log: list[SensorEvent]) -> list[str]:
     return [e.cells for e in log if isinstance(e, SensorFrame)]
 

@@ -2435,3 +2435,23 @@ def test_a_log_ending_on_a_mate_after_a_capture_never_seen_takes_the_story_that_
     tracker, _outs = replay(s.events, sfen, setup=False)
     assert usi(tracker.moves)[4:] == ["3g4g", "G*2h"]
     assert tracker.unresolved() is None and tracker.board.is_game_over()
+
+
+def test_a_piece_lifted_to_move_and_held_over_an_empty_square_is_a_move_in_progress() -> None:
+    # sente's P*4b, gote's 4a3a, sente's 4b4a+; gote's king lifted from 3a to take the
+    # tokin, held over 6f for 0.6 s, set back on 3a, then 3a4a. "King lifted, a piece over
+    # 6f" had no reading but sente's drop corrected to P*6f (gote's king read as knocked
+    # all the while): the position came back, P*6f was corrected back to P*4b, and four
+    # plies were lost with no error shown (200 Hz x0.3 --rich, game 20 of seed 37332). A
+    # chain whose last move is in progress with one empty square closed is read (a hover
+    # costs a lift), and a correction made while the opponent's piece is off the board is
+    # doubted: the opponent's hand held it, its reply had begun
+    sfen = "5k3/9/9/9/9/9/9/9/K8 b P 1"
+    s = _paced(sfen, ("9i9h", "4a5a", "9h9i", "5a4a"), 0.25, 0.5)
+    s.bounce("4b", dt=1.0, n=1).lift("4a", dt=0.64).place("3a", dt=0.075)
+    s.lift("4b", dt=0.265).place("4a", dt=0.26).lift("3a", dt=0.2).bounce("6f", dt=0.165, n=1)
+    s.lift("6f", dt=0.635).place("3a", dt=0.275).lift("3a", dt=0.38)
+    s.lift("4a", dt=0.035).place("4a", dt=0.245)
+    replies = ("9i9h", "4a5a", "9h8h", "5a6a")
+    made = ("P*4b", "4a3a", "4b4a+", "3a4a")
+    assert _then_replies(s, sfen, made, 1.1, replies) == [*made, *replies]
