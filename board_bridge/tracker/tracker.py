@@ -106,7 +106,7 @@ _CHAIN_STEPS = 2.5  # steps of the hands' pace: see Tracker._chain_wait
 _CHAIN_WAIT_MIN = 0.5  # ... and at least this many seconds
 _ORIGIN_STEPS = 1.5  # ... or this many, the opponent's drop on the attacker's square next
 _QUICK_STEPS = 1.8  # steps of the hands' pace: see Tracker._set_down_after
-_SOON_STEPS = 3.0  # ... and the same
+_SOON_STEPS = 2.5  # ... and the same (three until session 35)
 _FORKS = 6  # other stories kept at once (see _Fork)
 _UNSEEN_TIED = 3  # ... of them stories of captures never seen, alike (see _keep_unseen)
 _LOOSE_ANSWERS = 4  # promotion answers with no question waiting remembered
@@ -1906,14 +1906,18 @@ class Tracker:
 
     @classmethod
     def _hovered(cls, info: PosInfo, obs: str, d: list[int]) -> tuple[int, ...]:
-        """The squares of a move in progress whose piece, held, closes one empty square
-        (see ``_lifted``), or (). The piece is still in the air: a hover, which costs a lift
-        (x0.3 ``--rich`` at 200 Hz, game 20 of seed 37332: gote's king lifted to take the
-        tokin on 4a, held over 6f, read as sente's drop corrected to P*6f)."""
+        """The square of a move in progress whose piece, lifted and held, closes one empty
+        square, or (). The piece is still in the air: a hover, which costs a lift (x0.3
+        ``--rich`` at 200 Hz, game 20 of seed 37332: gote's king lifted to take the tokin
+        on 4a, held over 6f, read as sente's drop corrected to P*6f). Only the mover's own
+        piece: a target lifted first is in the hand, not over the board (200 Hz x0.3
+        ``--extra --overlap``, game 17 of 37532: a knight held over 1g, then dropped on
+        1f, read as N*1g and gote's capture of it begun, 1f a hover)."""
         fills = [sq for sq in d if obs[sq] != EMPTY and info.exp[sq] == EMPTY]
-        if len(fills) != 1:
+        if len(d) != 2 or len(fills) != 1:
             return ()
-        return cls._lifted(info, obs, [sq for sq in d if sq != fills[0]]) or ()
+        lifted = cls._lifted(info, obs, [sq for sq in d if sq != fills[0]])
+        return lifted if lifted is not None and info.own(lifted[0]) else ()
 
     def _takebacks(self, ctx: _Ctx, obs: str, until: float = _INF) -> list[_Expl]:
         """Casual mode: the board set back one or two moves (the first may be the open one)."""

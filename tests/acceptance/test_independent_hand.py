@@ -1225,6 +1225,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "rich",
     ),
+    "x2.0 rich extra: 6c straightened 2.6 steps after 7c8d landed, read as 7c6c held": (
+        1,
+        3724401,
+        False,
+        None,
+        2.0,
+        True,
+        "rich",
+    ),
     "x0.3 overlap: 5a slid over 5i, where it may not go: no hover with lifts left over": (
         18,
         3742318,

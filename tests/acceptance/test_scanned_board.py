@@ -11,6 +11,8 @@ still replay to exactly its moves.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from board_bridge.shogi import Move
@@ -90,24 +92,35 @@ def test_captures_never_seen_are_told_apart(
 
 
 # scanned logs that once missed, other than captures never seen (docs/tracker-ledger.md):
-# (corpus game, seed, pace, --rich (else --extra), scan rate, target lifted first)
-SCANNED_ONCE_MISSED: dict[str, tuple[int, int, float, bool, float, bool]] = {
+# (corpus game, seed, pace, scan rate, target lifted first, the noise kinds added)
+SCANNED_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
     "x0.3 rich: gote's king lifted to take 4a, held over 6f, read as sente's P*6f": (
         20,
         3733220,
         0.3,
-        True,
         200.0,
         False,
+        "rich",
+    ),
+    "x0.3 extra overlap: N held over 1g, dropped on 1f, read as N*1g, its capture begun": (
+        17,
+        3753217,
+        0.3,
+        200.0,
+        False,
+        "extra",
+        "overlap",
     ),
 }
 
 
 @pytest.mark.parametrize("why", sorted(SCANNED_ONCE_MISSED))
 def test_scanned_once_missed(why: str) -> None:
-    index, seed, pace, rich, scan_hz, target_first = SCANNED_ONCE_MISSED[why]
+    index, seed, pace, scan_hz, target_first, *kinds = SCANNED_ONCE_MISSED[why]
     game = GAMES[index]
-    noise = noise_for(None, pace, extra=not rich, rich=rich)
+    noise = noise_for(
+        None, pace, extra="extra" in kinds, rich="rich" in kinds, overlap="overlap" in kinds
+    )
     problem = check(game["sfen"], game["moves"], seed, noise, target_first, scan_hz=scan_hz)
     assert problem is None, problem
 

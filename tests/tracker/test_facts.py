@@ -2455,3 +2455,19 @@ def test_a_piece_lifted_to_move_and_held_over_an_empty_square_is_a_move_in_progr
     replies = ("9i9h", "4a5a", "9h8h", "5a6a")
     made = ("P*4b", "4a3a", "4b4a+", "3a4a")
     assert _then_replies(s, sfen, made, 1.1, replies) == [*made, *replies]
+
+
+def test_a_quick_lift_well_after_a_held_capture_landed_is_the_opponents_touch() -> None:
+    # slow hands (a step of 1.55 s): gote's gold set on 8c, moved on to take 8d; 4.07 s
+    # (2.6 steps) later sente straightens its pawn on 6c, off the board 0.165 s, under a
+    # touch at this pace: read as the gold held all along, 8d knocked and put back, and
+    # 7c6c, a capture whose target was swapped out (x2.0 --rich --extra, game 1 of seed
+    # 37244: the game's second-last move false). The hand that knocked a piece and put it
+    # back takes its target within a step or so; 2.5 steps on, the opponent's hand is at
+    # the board (_SOON_STEPS)
+    sfen = "k8/9/2gP5/1P7/9/9/9/9/4K4 w L 1"
+    s = _paced(sfen, ("9a9b", "5i4i", "9b9a", "4i5i"), 1.55, 3.0)
+    s.lift("7c", dt=1.5).place("8c", dt=1.5).lift("8c", dt=4.06).lift("8d", dt=0.32)
+    s.bounce("8d", dt=1.8, n=2).lift("6c", dt=4.07).bounce("6c", dt=0.165, n=3)
+    replies = ("L*3g", "9a9b", "5i4i", "9b9a")
+    assert _then_replies(s, sfen, ("7c8d",), 4.8, replies) == ["7c8d", *replies]
