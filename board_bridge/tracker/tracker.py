@@ -85,6 +85,16 @@ _INF = float("inf")
 # the most a chain ending with its piece held over an empty square may cost (see
 # _hovered): its move in progress, and the hover (a lift)
 _HOVER_MOST = 2
+# the reasons a move of the right piece, by its own pattern, is still illegal
+_RULES = frozenset(
+    r.value
+    for r in (
+        IllegalReason.KING_IN_CHECK,
+        IllegalReason.NIFU,
+        IllegalReason.PAWN_DROP_MATE,
+        IllegalReason.DEAD_PIECE,
+    )
+)
 _DEPTH = 4  # earlier moves a chain may hold: quick hands make five moves with no pause
 _DEPTH_STUCK = 8  # ... when nothing else explains the board (see Tracker._explain)
 # as long as ``settle`` (x0.4: a touch, a knock and four moves in 2.6 s)
@@ -916,9 +926,12 @@ class Tracker:
             alt = self._revisable(now, unseen=True)
             if alt is not None:
                 wait = self._story_wait() * (2 if self._dropped_astray(ctx, alt) else 1)
+                # (a move the rules forbid, left on the board: taken only once the board
+                # goes on through the error)
+                patient = self._ruled_out(ctx)
                 if (
                     (force and self._asks_answer(alt, now))
-                    or quiet >= wait
+                    or (quiet >= wait and not patient)
                     or self._played_through(alt, now, wait)
                 ):
                     return self._adopt(alt, now)
@@ -3082,6 +3095,16 @@ class Tracker:
             self._eval, self._eval_key = (best, later, ctx), (self._state_id, self._gen)
             self._settled = False
             self._decide(now, force)
+
+    def _ruled_out(self, ctx: _Ctx) -> bool:
+        """Is the board a move of the side to move that the rules forbid (its king left in
+        check, a second pawn on a file, a pawn drop that mates, a piece with no further
+        move)? Players make such moves, see the red lights, and take them back: no sign
+        that another story is the true one. (The built-in simulator, game 15 of seed 311:
+        7c6a+, then gote's king moved into the tokin's reach and back 3.6 s later, read as
+        7c8a+, the story kept with a knock more, and 5a6b; the game lost.)"""
+        ill = self._analyse_illegal(ctx)
+        return ill.offender == ctx.cur.turn and ill.reason in _RULES
 
     def _left_error_by_a_move(self, ctx: _Ctx, now: float) -> Tracker | None:
         """The board leaves an error of the tracker's story by a move (or by its open move
