@@ -2894,13 +2894,17 @@ class Tracker:
         take: which was taken?), or with one lift more left over (a piece set down on a
         wrong square, then moved on to take, read as left there and taken by the
         opponent's reply, target first, with the first target knocked): keep the best of
-        them as the other story, taken if the tracker's own later fails."""
+        them as the other story, taken if the tracker's own later fails. A chain's short
+        plies (a capture not waited out) do not count here: their doubt is the other
+        capture itself (x0.3 ``--rich``, game 22 of seed 37832: 2b3b short, as 3a, which
+        the tokin could also take, wobbled just after; 2b3a believed and 2b3b not kept,
+        the rest of the game lost)."""
         mine = _story(expl)
         rivals = [
             c
             for c in cands
             if ((c.kind in (MOVE, CORRECT) and c.moves) or (c.kind == TWO and c.chain))
-            and c.score[0] <= expl.score[0] + 1
+            and c.score[0] <= expl.score[0] + 1 + 2 * _shorts(c.chain, c.moves)
             and _story(c) != mine
         ]
         # (the two best: three captures by one attacker, each target lifted and put back,

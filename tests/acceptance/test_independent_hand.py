@@ -1234,6 +1234,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "rich",
     ),
+    "x0.3 rich: 2b3b doubted as short, 3a touched; 2b3a believed, 2b3b not kept": (
+        22,
+        3783222,
+        False,
+        None,
+        0.3,
+        False,
+        "rich",
+    ),
     "x0.3 overlap: 5a slid over 5i, where it may not go: no hover with lifts left over": (
         18,
         3742318,

@@ -2492,3 +2492,20 @@ def test_a_move_the_rules_forbid_left_on_the_board_is_no_sign_for_another_story(
     s.lift("5a", dt=7.5).bounce("6b", dt=0.35, n=2).lift("6b", dt=3.6).bounce("5a", dt=0.3)
     replies = ("5a4a", "5i4i", "4a3a")
     assert _then_replies(s, sfen, (), 1.5, replies) == ["7c6a+", *replies]
+
+
+def test_a_rival_doubted_only_as_a_short_story_is_kept() -> None:
+    # quick hands (a step of 0.25 s): sente's tokin on 2b takes 3b; 0.24 s after its
+    # landing gote's silver on 3a, which the tokin could also take, wobbles for 16 ms,
+    # then gote lifts it and takes 3b. With 3a read as the held tokin's target, 2b3b was
+    # a short story (two lifts' worth) and 2b3a believed; 2b3b, no lift worse, was not
+    # kept, and the rest of the game was lost (x0.3 --rich, game 22 of seed 37832). A
+    # rival whose only doubt beyond a lift is its short plies is kept as the other story
+    sfen = "k5s2/6g+P1/9/9/9/9/9/9/4K4 b - 1"
+    s = _paced(sfen, ("5i4i", "9a9b", "4i5i", "9b9a"), 0.25, 0.5)
+    s.lift("2b", dt=1.0).lift("3b", dt=0.025).bounce("3b", dt=0.2, n=4)
+    s.lift("3a", dt=0.24).place("3a", dt=0.016).lift("3a", dt=0.153).lift("3b", dt=0.377)
+    s.place("3b", dt=0.327)
+    replies = ("5i4i", "9a9b", "4i5i", "9b9a")
+    made = ("2b3b", "3a3b")
+    assert _then_replies(s, sfen, made, 1.0, replies) == [*made, *replies]
