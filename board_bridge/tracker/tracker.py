@@ -2071,8 +2071,11 @@ class Tracker:
                 # (each move shown long enough, and the capture's state standing until a
                 # change its piece held could not have made: a piece moved out of turn,
                 # set down 0.13 s after its lift and lifted again 3.5 s later, is no
-                # capture and reply; the built-in simulator's game 1)
-                if any(p.short for p in c.chain) or (replacing and om in c.chain[0].variants):
+                # capture and reply; the built-in simulator's game 1. Or proven as a
+                # chain's short plies are, see _shorts: 200 Hz x0.3 --extra, game 22 of
+                # seed 38304, 2b3b, then 3a lifted 0.19 s after its landing to take 3b
+                # unseen, and 2g2b+; no story kept, and the game lost)
+                if _shorts(c.chain, c.moves) or (replacing and om in c.chain[0].variants):
                     continue
                 read = self._unseen_left(base, c.chain, c.moves)
                 if read is None:

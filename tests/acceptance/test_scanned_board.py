@@ -102,6 +102,14 @@ SCANNED_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         False,
         "rich",
     ),
+    "x0.3 extra: 3a3b unseen after 2b3b, a short story, and 2g2b+: no story kept": (
+        22,
+        3830422,
+        0.3,
+        200.0,
+        False,
+        "extra",
+    ),
     "x0.3 extra overlap: N held over 1g, dropped on 1f, read as N*1g, its capture begun": (
         17,
         3753217,

@@ -2509,3 +2509,24 @@ def test_a_rival_doubted_only_as_a_short_story_is_kept() -> None:
     replies = ("5i4i", "9a9b", "4i5i", "9b9a")
     made = ("2b3b", "3a3b")
     assert _then_replies(s, sfen, made, 1.0, replies) == [*made, *replies]
+
+
+def test_a_capture_never_seen_after_a_capture_its_own_attacker_proves_is_read() -> None:
+    # quick hands (a step of 0.25 s): sente's tokin on 2b takes 3b; gote's silver on 3a,
+    # which the tokin could also take, is lifted 0.19 s after the landing and takes 3b,
+    # the swap quicker than the scan; then sente's rook slides 2g2b+. 2b3b is a capture
+    # not waited out (3a lifted so soon could be the tokin, held, going on to take it),
+    # and a chain with such a ply was no story of a capture never seen: the board's
+    # error stayed, and the rest of the game was lost (200 Hz x0.3 --extra, game 22 of
+    # seed 38304). The ply is proven as a chain's short plies are (_shorts): the next
+    # move is the lifted silver's own
+    sfen = "k5s2/6g+P1/9/9/9/9/7R1/9/4K4 b - 1"
+    s = _paced(sfen, ("5i4i", "9a9b", "4i5i", "9b9a"), 0.25, 0.5)
+    s.lift("2b", dt=1.0).lift("3b", dt=0.9).bounce("3b", dt=0.275, n=2).lift("3a", dt=0.185)
+    s.lift("2g", dt=0.36)
+    for name in ("2f", "2e", "2d", "2c"):
+        s.place(name, dt=0.01).lift(name, dt=0.01)
+    s.bounce("2b", dt=0.18, n=1).press("promote", dt=0.33)
+    replies = ("9a9b", "5i4i", "9b9a")
+    made = ("2b3b", "3a3b", "2g2b+")
+    assert _then_replies(s, sfen, made, 1.0, replies) == [*made, *replies]
