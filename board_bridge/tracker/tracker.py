@@ -927,11 +927,10 @@ class Tracker:
             if alt is not None:
                 wait = self._story_wait() * (2 if self._dropped_astray(ctx, alt) else 1)
                 # (a move the rules forbid, left on the board: taken only once the board
-                # goes on through the error)
-                patient = self._ruled_out(ctx)
+                # goes on through the error; looked at only once the wait is over)
                 if (
                     (force and self._asks_answer(alt, now))
-                    or (quiet >= wait and not patient)
+                    or (quiet >= wait and not self._ruled_out(ctx))
                     or self._played_through(alt, now, wait)
                 ):
                     return self._adopt(alt, now)
@@ -1454,7 +1453,7 @@ class Tracker:
         off the board when the open move's piece was lifted to be moved on? The opponent's
         hand held it: its reply had begun, and the open move stood."""
         om = ctx.open_move
-        assert om is not None and ctx.prev is not None
+        assert om is not None
         lifts = touches.get(om.to_square)
         if not lifts:
             return False
