@@ -3057,6 +3057,15 @@ class Tracker:
             if not self._is_fork:  # (another story's own stories are not looked into)
                 alt._deeper(now, finish)
             if not self._explains(alt, "over" if ended else "play"):
+                if (
+                    not finish
+                    and alt._premise is not None
+                    and unseen
+                    and alt._past_premise()
+                    and self._forbidden_only(alt)
+                ):
+                    # (alike; not once the log ends with the move left on the board)
+                    unseen_ones.append(alt)
                 continue  # the other story cannot explain it either (or its game ended)
             if alt._premise is not None and not (unseen and alt._past_premise(ended)):
                 continue
@@ -3081,6 +3090,20 @@ class Tracker:
         if best is None or _guesses(best[1], unseen_ones):
             return None
         return best[1]
+
+    def _forbidden_only(self, alt: Tracker) -> bool:
+        """Is another story in play showing only that the board is a move of its side to
+        move the rules forbid (see ``_ruled_out``)? Players make such moves, see the red
+        lights and take them back: it is as alive as a story where the move is legal.
+        Stories of captures never seen the board shows alike are told apart by the game
+        going on, not by a move that one of them forbids (200 Hz x0.3 --extra, game 5 of
+        seed 38403: 6b taking 6a unseen, 6b7b kept alike; 19 s later sente's P*7i, nifu
+        with the pawn left on 7b, set down 0.7 s: 6b7b, where it was legal, taken, and
+        the rest of the game lost)."""
+        ill = alt._illegal
+        if alt._phase != "play" or ill is None:
+            return False
+        return ill.offender == alt._context().cur.turn and ill.reason in _RULES
 
     def _deeper(self, now: float, force: bool) -> None:
         """Another story looked at to be taken (see ``_revisable``), showing an error now:

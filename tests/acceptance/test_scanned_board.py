@@ -110,6 +110,14 @@ SCANNED_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         False,
         "extra",
     ),
+    "x0.3 extra: 6b6a unseen, 6b7b alike taken for a nifu drop made and taken back": (
+        5,
+        3840305,
+        0.3,
+        200.0,
+        False,
+        "extra",
+    ),
     "x0.3 extra overlap: N held over 1g, dropped on 1f, read as N*1g, its capture begun": (
         17,
         3753217,

@@ -2530,3 +2530,24 @@ def test_a_capture_never_seen_after_a_capture_its_own_attacker_proves_is_read() 
     replies = ("9a9b", "5i4i", "9b9a")
     made = ("2b3b", "3a3b", "2g2b+")
     assert _then_replies(s, sfen, made, 1.0, replies) == [*made, *replies]
+
+
+def test_alike_captures_never_seen_are_not_told_apart_by_a_move_one_forbids() -> None:
+    # gote's king, in check from the tokin on 6a, lifted from 6b to take it, the swap
+    # quicker than the scan: 6b6a and 6b7b (the pawn) fit alike, both kept, none guessed.
+    # Then sente drops a pawn on 7e: a second pawn on the file after 6b6a (the pawn on 7b
+    # stands), legal after 6b7b; the red lights, and it is taken back 0.7 s later. 6b7b,
+    # where the drop was legal, was taken while it stood, and the rest of the game was
+    # lost (200 Hz x0.3 --extra, game 5 of seed 38403). A move the rules forbid in one
+    # story, taken back, tells no such stories apart: the game does (here gote's king
+    # leaving 6a, where 6b7b left the tokin)
+    sfen = "2+P5l/2Pk5/9/9/9/9/9/9/4K4 w P 1"
+    s = _paced(sfen, ("1a1b", "5i4i", "1b1c", "7a6a"), 0.3, 0.6)
+    s.lift("6b", dt=1.0)
+    s.board.push(Move.from_usi("6b6a"))
+    s.wait(0.4).play("4i5i", dt=0.3).wait(0.6).play("1c1d", dt=0.3)
+    s.place("7e", dt=1.5).lift("7e", dt=0.7)
+    s.wait(0.5).play("5i4i", dt=0.3)
+    replies = ("6a5a", "4i5i", "5a4a")
+    made = ["6b6a", "4i5i", "1c1d", "5i4i"]
+    assert _then_replies(s, sfen, (), 0.6, replies) == [*made, *replies]
