@@ -219,9 +219,23 @@ def _taking(base: PosInfo, move: Move, lo: float, hi: float) -> _Take:
     near = _AROUND[origin] | _AROUND[target]
     for sq in BETWEEN[origin][target]:
         near |= _AROUND[sq]
-    near |= {m.to_square for m in base.moves_from(origin)}
+    reach = frozenset(m.to_square for m in base.moves_from(origin))
+    near |= reach
     near |= {sq for sq in range(81) if not base.codes[sq]}
-    return _Take(origin, target, lo, hi, near)
+    return _Take(origin, target, lo, hi, near, reach)
+
+
+def _landing_reaches(
+    takes: tuple[_Take, ...], touches: dict[int, list[tuple[float, float]]]
+) -> dict[float, frozenset[int]]:
+    """A chain's captures by when each landed (its target's last refill in its time),
+    each with the squares its attacker could have gone to instead."""
+    out: dict[float, frozenset[int]] = {}
+    for take in takes:
+        ends = [b for a, b in touches.get(take.target, ()) if take.lo < a <= take.hi]
+        if ends and ends[-1] != _INF:
+            out[ends[-1]] = take.reach
+    return out
 
 
 def _attacker_lift(take: _Take, touches: dict[int, list[tuple[float, float]]]) -> float | None:
@@ -334,6 +348,7 @@ class _Take:
     lo: float
     hi: float
     near: frozenset[int]
+    reach: frozenset[int]  # the squares its attacker could have gone to instead
 
 
 _Aside = Callable[[int, float], bool]
@@ -1509,12 +1524,14 @@ class Tracker:
         landings: list[float] = []  # ... and when they refilled squares (captures landing)
         asides = [a for a in (_aside(take, touches) for take in c.takes) if a is not None]
         attacker: float | None = None  # when a capture's attacker was lifted
+        reaches: dict[float, frozenset[int]] = {}  # a chain's captures, by their landings
         if c.windows:
             # a chain: each move explains the lifts of its own time, the last of them (a
             # capture comes last; the earlier ones were knocks or touches)
             free = list(c.windows)
             lifted_at = [a for a in (_attacker_lift(t, touches) for t in c.takes) if a is not None]
             full = [h for h in (self._hands_full(t, touches) for t in c.takes) if h is not None]
+            reaches = _landing_reaches(c.takes, touches)
             for sq, lifts in touches.items():
                 # every lift after this one was left unexplained, the last never put back
                 loose_after = False
@@ -1598,7 +1615,12 @@ class Tracker:
             # first lift: a lift that spans it may be that move's target, lifted first)
             for sq, start, end in loose:
                 last = max((down for down in landings if down < start), default=_NEG_INF)
-                if last != _NEG_INF and (rivals is None or sq in rivals):
+                # (in a chain, after a capture's landing: only a piece its attacker could
+                # have taken instead, as for one move; the built-in simulator, game 18 of
+                # seed 470: 7e taking 6d, 4h knocked, then sente's 4i lifted, put back and
+                # moved: read as 7e4h, the 4i lift counted after 4h's earlier landing)
+                near = rivals if rivals is not None else reaches.get(last)
+                if last != _NEG_INF and (near is None or sq in near):
                     reply = min((lift for lift in lifts_made if lift > last), default=_INF)
                     # (a piece off for less than _touch_min was no touch: a wobble, or a
                     # target swapped out by its attacker)

@@ -122,6 +122,7 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
     "the bishop over 8f 0.11 s after 5c's knock, read as 6d5c": ("sim", 7, 318, "occupancy"),
     "1d1c made again, its answer read as two captures never seen": ("sim", 18, 326, "occupancy"),
     "the king moved into check, put back 3.6 s later, read as 7c8a+": ("sim", 15, 311, "occupancy"),
+    "4h knocked, 6d taken, 4i lifted long after 4h, read as 7e4h": ("sim", 18, 470, "occupancy"),
     "8c touched, a stray answer read as 8c3c never seen and S*8c": (
         "alt",
         3,

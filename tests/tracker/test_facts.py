@@ -2551,3 +2551,22 @@ def test_alike_captures_never_seen_are_not_told_apart_by_a_move_one_forbids() ->
     replies = ("6a5a", "4i5i", "5a4a")
     made = ["6b6a", "4i5i", "1c1d", "5i4i"]
     assert _then_replies(s, sfen, (), 0.6, replies) == [*made, *replies]
+
+
+def test_a_lift_long_after_a_chains_capture_counts_as_a_touch_only_on_a_rival_square() -> None:
+    # slow hands: sente's bishop lifted from 7e, 4h (which it could also take) knocked off
+    # for 0.6 s, then 6d taken with a swap of 67 ms; gote lifts its tokin from 4i 0.6 s
+    # later, puts it back 1.3 s after, and moves it to 5i. In the chain 7e4h, 4i5i (6d
+    # touched), the tokin's first lift came long after 4h's landing and counted as the
+    # opponent's touch before its reply, which 7e6d, its landing later, did not: 7e4h
+    # was read (the built-in simulator, game 18 of seed 470). After a chain's capture,
+    # as after one move's, only a piece its attacker could have taken instead is such a
+    # touch
+    sfen = "K7k/9/9/3p5/2B6/9/9/5s3/5+p3 b - 1"
+    s = _paced(sfen, ("9a9b", "1a1b", "9b9a", "1b1a"), 1.35, 2.0)
+    s.lift("7e", dt=1.0).lift("4h", dt=0.5).place("4h", dt=0.595)
+    s.lift("6d", dt=0.312).bounce("6d", dt=0.067, n=1)
+    s.lift("4i", dt=0.606).place("4i", dt=1.294).lift("4i", dt=0.057).place("5i", dt=0.519)
+    replies = ("9a9b", "1a1b", "9b9a")
+    made = ("7e6d", "4i5i")
+    assert _then_replies(s, sfen, made, 1.9, replies) == [*made, *replies]
