@@ -2249,11 +2249,13 @@ class Tracker:
         # how long the board showed each state since ``since``, all its times together: a
         # touch or a knock in the middle of a position splits it, a hover shows it once
         total: dict[str, float] = {}
+        showings: dict[str, list[int]] = {}  # ... and where each began, latest first
         for i in range(len(states) - 2, -1, -1):
             t0, cells = states[i]
             if t0 < since:
                 break
             total[cells] = total.get(cells, 0.0) + states[i + 1][0] - t0
+            showings.setdefault(cells, []).append(i)
         for i in range(len(states) - 2, -1, -1):
             t0, cells = states[i]
             if t0 < since:
@@ -2303,8 +2305,17 @@ class Tracker:
                     # a correction whose piece was lifted before the wrong one left
                     or (correcting and self._lifted_first(ctx, ms[0], t1))
                 )
+                # (the longest any showing of it stood: a drop set down elsewhere first and
+                # moved on shows the capture's position twice; x0.4 --only
+                # drop_correction, game 1 of seed 39240: 9h9i, sente's pawn set on 9e
+                # 0.9 s after the landing, then moved to 9h, the position's second
+                # showing, 0.16 s, read as the capture not waited out: the dragon held
+                # and put back, and the two plies lost)
                 held_for = (
-                    self._held_for(base, ms[0], i, since)
+                    max(
+                        self._held_for(base, ms[0], j, since)
+                        for j in self._showings_after(ms[0], showings.get(cells, []), i, since)
+                    )
                     if not brief and (cap or self._wobbled(base, ms[0], since_base, t1))
                     else _INF
                 )
@@ -2543,6 +2554,20 @@ class Tracker:
         if read is None:
             return quiet
         return self._held_for(read[0], expl.moves[0], len(self._states) - 1, read[1])
+
+    def _showings_after(self, move: Move, showings: list[int], i: int, since: float) -> list[int]:
+        """Of the showings of a move's position (``showings``, indices into
+        ``self._states``), ``i`` and those before it that came after its square last read
+        empty since ``since`` (a capture's target lifted): before that, the same cells
+        were the attacker merely lifted."""
+        states = self._states
+        to = move.to_square
+        for k in range(i - 1, -1, -1):
+            if states[k][0] < since:
+                return [i]
+            if states[k][1][to] == EMPTY:
+                return [j for j in showings if k < j <= i] or [i]
+        return [i]
 
     def _held_for(self, base: PosInfo, capture: Move, i: int, since: float) -> float:
         """How long a capture's state (``self._states[i]``) stood as its piece could not

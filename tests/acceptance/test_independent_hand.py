@@ -1252,6 +1252,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         False,
         "overlap",
     ),
+    "x0.4 drop correction: 9h9i, P*9e moved on to 9h; read as P*9e and G*9h": (
+        1,
+        3924001,
+        False,
+        "drop_correction",
+        0.4,
+        False,
+    ),
 }
 
 

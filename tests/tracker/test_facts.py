@@ -2570,3 +2570,20 @@ def test_a_lift_long_after_a_chains_capture_counts_as_a_touch_only_on_a_rival_sq
     replies = ("9a9b", "1a1b", "9b9a")
     made = ("7e6d", "4i5i")
     assert _then_replies(s, sfen, made, 1.9, replies) == [*made, *replies]
+
+
+def test_a_capture_shown_again_after_a_drop_set_down_elsewhere_stood_its_first_showing() -> None:
+    # quick hands (a step of 0.37 s): gote's dragon takes 9i, the pawn lifted 0.1 s after
+    # it and the dragon set down 0.36 s later; 0.9 s after the landing sente's pawn is set
+    # on 9e, moved on to 9h 0.3 s later: the capture's position was shown again for
+    # 0.16 s only, and 9h9i, P*9h read as a capture not waited out (the dragon held over
+    # 9e and put back) and both plies lost (x0.4 --only drop_correction, game 1 of seed
+    # 39240). A capture stands as long as its longest showing did
+    sfen = "4k4/9/9/9/9/9/4K4/+r8/P8 w Pg 1"
+    s = _paced(sfen, ("5a4a", "5g4g", "4a5a", "4g5g"), 0.37, 0.6)
+    s.lift("9h", dt=1.0).lift("9i", dt=0.1).bounce("9i", dt=0.36, n=2)
+    s.bounce("9e", dt=0.9, n=2).lift("9e", dt=0.3).bounce("9h", dt=0.16, n=1)
+    s.bounce("9e", dt=2.0, n=2).press("G", dt=0.6)
+    replies = ("5g4g", "5a4a", "4g5g")
+    made = ("9h9i", "P*9h", "G*9e")
+    assert _then_replies(s, sfen, made, 1.0, replies) == [*made, *replies]
