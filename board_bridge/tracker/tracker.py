@@ -238,6 +238,13 @@ def _landing_reaches(
     return out
 
 
+def _forbidden(ill: _Illegal, turn: int) -> bool:
+    """Is the illegal state a move of the side to move (``turn``) that the rules forbid
+    (its king left in check, a second pawn on a file, a pawn drop that mates, a piece with
+    no further move)?"""
+    return ill.offender == turn and ill.reason in _RULES
+
+
 def _attacker_lift(take: _Take, touches: dict[int, list[tuple[float, float]]]) -> float | None:
     """When the capture's attacker was lifted: its origin's last lift in the capture's time."""
     lifts = [start for start, _end in touches.get(take.origin, ()) if take.lo < start <= take.hi]
@@ -1617,8 +1624,8 @@ class Tracker:
                 last = max((down for down in landings if down < start), default=_NEG_INF)
                 # (in a chain, after a capture's landing: only a piece its attacker could
                 # have taken instead, as for one move; the built-in simulator, game 18 of
-                # seed 470: 7e taking 6d, 4h knocked, then sente's 4i lifted, put back and
-                # moved: read as 7e4h, the 4i lift counted after 4h's earlier landing)
+                # seed 470: 7e taking 6d, 4h knocked, then gote's tokin lifted from 4i, put
+                # back and moved: read as 7e4h, the lift counted after 4h's earlier landing)
                 near = rivals if rivals is not None else reaches.get(last)
                 if last != _NEG_INF and (near is None or sq in near):
                     reply = min((lift for lift in lifts_made if lift > last), default=_INF)
@@ -3148,9 +3155,7 @@ class Tracker:
         with the pawn left on 7b, set down 0.7 s: 6b7b, where it was legal, taken, and
         the rest of the game lost)."""
         ill = alt._illegal
-        if alt._phase != "play" or ill is None:
-            return False
-        return ill.offender == alt._context().cur.turn and ill.reason in _RULES
+        return alt._phase == "play" and ill is not None and _forbidden(ill, alt._context().cur.turn)
 
     def _deeper(self, now: float, force: bool) -> None:
         """Another story looked at to be taken (see ``_revisable``), showing an error now:
@@ -3179,8 +3184,7 @@ class Tracker:
         that another story is the true one. (The built-in simulator, game 15 of seed 311:
         7c6a+, then gote's king moved into the tokin's reach and back 3.6 s later, read as
         7c8a+, the story kept with a knock more, and 5a6b; the game lost.)"""
-        ill = self._analyse_illegal(ctx)
-        return ill.offender == ctx.cur.turn and ill.reason in _RULES
+        return _forbidden(self._analyse_illegal(ctx), ctx.cur.turn)
 
     def _left_error_by_a_move(self, ctx: _Ctx, now: float) -> Tracker | None:
         """The board leaves an error of the tracker's story by a move (or by its open move
