@@ -232,9 +232,9 @@ def _landing_reaches(
     each with the squares its attacker could have gone to instead."""
     out: dict[float, frozenset[int]] = {}
     for take in takes:
-        ends = [b for a, b in touches.get(take.target, ()) if take.lo < a <= take.hi]
-        if ends and ends[-1] != _INF:
-            out[ends[-1]] = take.reach
+        lift = _target_lift(take, touches)
+        if lift is not None and lift[1] != _INF:
+            out[lift[1]] = take.reach
     return out
 
 
@@ -243,6 +243,15 @@ def _forbidden(ill: _Illegal, turn: int) -> bool:
     (its king left in check, a second pawn on a file, a pawn drop that mates, a piece with
     no further move)?"""
     return ill.offender == turn and ill.reason in _RULES
+
+
+def _target_lift(
+    take: _Take, touches: dict[int, list[tuple[float, float]]]
+) -> tuple[float, float] | None:
+    """The capture's target's last lift in the capture's time: when it was lifted, and
+    when its square was refilled (the attacker landing; inf: not yet)."""
+    lifts = [(a, b) for a, b in touches.get(take.target, ()) if take.lo < a <= take.hi]
+    return lifts[-1] if lifts else None
 
 
 def _attacker_lift(take: _Take, touches: dict[int, list[tuple[float, float]]]) -> float | None:
@@ -1650,10 +1659,10 @@ class Tracker:
         """For a chain's capture: when its attacker was lifted, when its target was, and
         until when both hands were full (see ``_busy``); None if either was not seen."""
         attacker = _attacker_lift(take, touches)
-        lifts = [(a, b) for a, b in touches.get(take.target, ()) if take.lo < a <= take.hi]
-        if attacker is None or not lifts:
+        lift = _target_lift(take, touches)
+        if attacker is None or lift is None:
             return None
-        taken, down = lifts[-1]
+        taken, down = lift
         return attacker, taken, self._busy(taken, down)
 
     def _crossed(self, origin: int, target: int, lifted: float, landed: float) -> int:
