@@ -3124,10 +3124,12 @@ class Tracker:
                     not finish
                     and alt._premise is not None
                     and unseen
-                    and alt._past_premise()
+                    and alt._still_empty(alt._premise[1])
                     and self._forbidden_only(alt)
                 ):
-                    # (alike; not once the log ends with the move left on the board)
+                    # (alike; not once the log ends with the move left on the board. Nor
+                    # need it have gone on past its capture: the move it forbids may be
+                    # the one that takes another past, see _forbidden_only)
                     unseen_ones.append(alt)
                 continue  # the other story cannot explain it either (or its game ended)
             if alt._premise is not None and not (unseen and alt._past_premise(ended)):
@@ -3162,7 +3164,11 @@ class Tracker:
         going on, not by a move that one of them forbids (200 Hz x0.3 --extra, game 5 of
         seed 38403: 6b taking 6a unseen, 6b7b kept alike; 19 s later sente's P*7i, nifu
         with the pawn left on 7b, set down 0.7 s: 6b7b, where it was legal, taken, and
-        the rest of the game lost)."""
+        the rest of the game lost). Nor is one that has not gone on past its capture
+        yet, the move it forbids the first after it (x0.5 --only illegal_drop, game 7 of
+        seed 40060: 4c4d read as the dragon set on 3b, gote's nifu pawn there; 4c4a,
+        4c3d and 4c4d with no capture seen kept alike; sente's P*3i, nifu in all but
+        4c4a, where a bishop taken made it B*3i: 4c4a taken, a false move)."""
         ill = alt._illegal
         return alt._phase == "play" and ill is not None and _forbidden(ill, alt._context().cur.turn)
 

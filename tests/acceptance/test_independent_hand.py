@@ -1260,6 +1260,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.4,
         False,
     ),
+    "x0.5 illegal drop: 4c4d then nifu P*3b; 4c4a taken on the next nifu, B*3i there": (
+        7,
+        4006007,
+        False,
+        "illegal_drop",
+        0.5,
+        False,
+    ),
 }
 
 
