@@ -2936,8 +2936,28 @@ class Tracker:
         alt._decide(self._t_now, force=True)
         if alt._illegal is None and not (held is not None and held.hovered):
             return  # (a story the tracker's own search weighed already)
+        if self._forbidden_alike(alt):
+            return
         alt._n_illegal = self._n_illegal
         self._keep(_Fork(alt, [], plies, at))
+
+    def _forbidden_alike(self, alt: Tracker) -> bool:
+        """Is ``alt``'s error a move of its side to move the rules forbid, with a story kept
+        already that stands on the same squares (so shows the same move)? Then it is no
+        premise of a story of its own: players make such moves, see red and take them
+        back, and the kept story explains it as well, counting it (200 Hz x0.3 --extra
+        --overlap, game 24 of seed 38439: 5c set on 6c, moved on to take 4c, read as 5c6c
+        with 4c knocked, 5c4c kept; gote's 6a6c, then sente's pawn set on 5a and taken
+        back; 5c6c, 6a6c kept with the pawn as its premise, and taken for it)."""
+        ill = alt._illegal
+        if ill is None or not _forbidden(ill, alt._context().cur.turn):
+            return False
+        exp = alt._context().cur.exp
+        for f in self._forks:
+            other = f.caught_up()
+            if other._phase == "play" and other._context().cur.exp == exp:
+                return True
+        return False
 
     def _keep_uncorrected(self) -> None:
         """A correction of the open move is believed: keep the story where that move stood

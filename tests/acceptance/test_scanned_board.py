@@ -127,6 +127,15 @@ SCANNED_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         "extra",
         "overlap",
     ),
+    "x0.3 extra overlap: 5c set on 6c, on to 4c; 5c6c, 6a6c kept for a dead pawn on 5a": (
+        24,
+        3843924,
+        0.3,
+        200.0,
+        False,
+        "extra",
+        "overlap",
+    ),
 }
 
 

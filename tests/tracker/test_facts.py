@@ -2611,3 +2611,27 @@ def test_alike_captures_never_seen_are_not_told_apart_by_the_first_move_after_th
     replies = ("3d3e", "P*3g", "6b7b")
     made = ("4c4d", "1b1e", "7h6h")
     assert _then_replies(s, sfen, made, 1.19, replies) == ["P*4d", *made, *replies]
+
+
+def test_a_forbidden_move_another_kept_story_shows_is_no_premise_of_a_story_of_its_own() -> None:
+    # quick hands at 200 Hz: sente's gold set on 6c for 0.5 s, then moved on to take 4c,
+    # the pawn off 0.1 s: read as 5c6c with 4c knocked, 5c4c kept as the other story.
+    # Gote's rook to 6c (a piece hovering over 3g on the way), then sente sets a pawn on
+    # 5a, where it would never move again, and takes it back: 5c6c, 6a6c was kept with
+    # the pawn as the premise of its error, not counted, and taken over 5c4c, 6a6c,
+    # which counted it (200 Hz x0.3 --extra --overlap, game 24 of seed 38439). A move
+    # the rules forbid is shown alike in both stories: it makes no story of its own
+    sfen = "1nsr1kgn+B/l8/ppp1Gppp1/4p3p/5s3/2+sPPN2P/PP3S1PB/4G1G1R/L5KNL b 2Pl2p 1"
+    s = _paced(sfen, ("3i4i", "6a5a", "4i3i", "5a6a"), 0.3, 0.6)
+    s.lift("5c", dt=1.0).bounce("6c", dt=0.155, n=1).lift("6c", dt=0.5)
+    s.lift("4c", dt=0.05).bounce("4c", dt=0.105, n=1)
+    s.lift("6a", dt=0.265).place("3g", dt=0.2).lift("3g", dt=0.6)
+    s.place("6a", dt=0.165).lift("6a", dt=0.295).bounce("6c", dt=0.07, n=1)
+    s.place("5a", dt=0.9).lift("5a", dt=0.595)
+    s.lift("1g", dt=0.285).place("2f", dt=0.13).lift("2f", dt=0.91).bounce("1g", dt=0.245, n=1)
+    s.lift("1g", dt=0.36).place("2f", dt=0.225).lift("2f", dt=0.01).place("3e", dt=0.01)
+    s.place("4d", dt=0.02).lift("3e", dt=0.0).lift("4d", dt=0.015).place("5c", dt=0.045)
+    s.press("promote", dt=0.3)
+    replies = ("6c5c", "4c5c", "9c9d")
+    made = ("5c4c", "6a6c", "1g5c+")
+    assert _then_replies(s, sfen, made, 0.7, replies) == [*made, *replies]
