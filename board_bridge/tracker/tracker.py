@@ -535,6 +535,7 @@ class Tracker:
         self._loose_answers: tuple[tuple[float, str], ...] = ()
         self._is_fork = False  # another story's tracker (see _Fork)
         self._deep = False  # ... looking deeper, as one looked at to be taken (_deeper)
+        self._cut = False  # the last chain search stopped at its depth with states left
         self._deep_for = -1  # ... the state it last looked deeper at
         self._unseen = False  # captures whose target never read empty may be read
         self._unseen_for = -1  # ... the state last looked at so (see _keep_unseen)
@@ -1100,11 +1101,15 @@ class Tracker:
                 two = self._scored_chains(ctx, obs, depth=_DEPTH_STUCK)
             elif two and (not self._is_fork or self._deep):
                 top = min(two, key=lambda c: c.score)
-                if top.score[0] > 0 and len(top.chain) >= _DEPTH:
-                    # the longest chain leaves a lift over: the quickest hands may have
-                    # made more moves than it holds (x0.3 --only hover, game 15 of seed
-                    # 35118: P*9i, P*9h, 9i9h and three more moves with no pause, read
-                    # as P*9i corrected to P*9h with 9h hovered over, two plies lost)
+                if top.score[0] > 0 and self._cut:
+                    # a lift left over, and the search stopped a chain at its depth: the
+                    # quickest hands may have made more moves than it holds (x0.3 --only
+                    # hover, game 15 of seed 35118: P*9i, P*9h, 9i9h and three more moves
+                    # with no pause, read as P*9i corrected to P*9h with 9h hovered over,
+                    # two plies lost; game 20 of seed 40417, however short the best chain:
+                    # 4b4a+, 3a4a twice, P*4b and 4a3a between, then 3i4h, the second
+                    # 3a4a's cells the first's again, read as 3a4a and 3i4h with five
+                    # lifts left over, four plies lost)
                     two += self._scored_chains(ctx, obs, depth=_DEPTH_STUCK)
             if two:
                 cands += two
@@ -2237,9 +2242,10 @@ class Tracker:
         that no move from their last position ends are added to it (see _keep_illegal)."""
         out: list[_Expl] = []
         done: set[tuple[object, ...]] = set()
-        budget = [_MAX_STATES]
+        budget = [_MAX_STATES, 0]  # states left to look at, chains cut at the depth
         expected = None if ctx.virtual else self._expected
         self._chain(ctx, obs, ctx.w_cur, (), (), depth, expected, out, done, budget, held, dead)
+        self._cut = budget[1] > 0
         return out
 
     def _chain(
@@ -2424,7 +2430,9 @@ class Tracker:
                                 + (bool(ms2) and self._unheld_fill(p1, ms2[0], t0, _INF)),
                             )
                         )
-                    if depth > 1:
+                    if depth <= 1:
+                        budget[1] += 1  # (cut here: moves after it are not looked at)
+                    else:
                         sub = _Ctx(p1, base, m1, t0, cells, since, ctx.virtual)
                         self._chain(
                             sub,

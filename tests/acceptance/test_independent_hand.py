@@ -1268,6 +1268,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.5,
         False,
     ),
+    "x0.3 hover: 4b4a+, 3a4a twice with P*4b, 4a3a between, no pause; read as one pair": (
+        20,
+        4041720,
+        False,
+        "hover",
+        0.3,
+        False,
+    ),
 }
 
 

@@ -2635,3 +2635,24 @@ def test_a_forbidden_move_another_kept_story_shows_is_no_premise_of_a_story_of_i
     replies = ("6c5c", "4c5c", "9c9d")
     made = ("5c4c", "6a6c", "1g5c+")
     assert _then_replies(s, sfen, made, 0.7, replies) == [*made, *replies]
+
+
+def test_moves_past_the_chain_depth_are_looked_for_when_a_short_chain_leaves_lifts() -> None:
+    # quick hands, no pause as long as a capture's wait: sente's pawn promotes on 4a, the
+    # king takes it, a pawn is dropped on 4b again, the king steps back, the pawn promotes
+    # and is taken again, then sente's 3i4h. The board at the second 3a4a shows the
+    # first's cells again, so 3a4a then 3i4h, with five lifts left over, explained it,
+    # and no chain of four moves reached it: four plies lost (x0.3 --only hover, game 20
+    # of seed 40417). The search stopped at its depth with states left: look deeper
+    sfen = "6k2/5P3/9/9/9/9/9/9/K5S2 b 2P 1"
+    s = _paced(sfen, ("9i8i", "3a2a", "8i9i", "2a3a"), 0.3, 0.6)
+    s.lift("4b", dt=1.0).bounce("4a", dt=0.067, n=4)
+    s.lift("3a", dt=0.823).lift("4a", dt=0.058).place("4a", dt=0.198)
+    s.place("4b", dt=0.61)
+    s.lift("4a", dt=0.362).place("2f", dt=0.084).lift("2f", dt=0.067).bounce("3a", dt=0.253)
+    s.lift("4b", dt=0.243).bounce("4a", dt=0.243, n=4)
+    s.lift("3a", dt=0.294).lift("4a", dt=0.019).bounce("4a", dt=0.084, n=2)
+    s.lift("3i", dt=0.196).bounce("4h", dt=0.197, n=1)
+    made = ("4b4a+", "3a4a", "P*4b", "4a3a", "4b4a+", "3a4a", "3i4h")
+    replies = ("4a5a", "4h5g", "5a6a")
+    assert _then_replies(s, sfen, made, 0.8, replies) == [*made, *replies]
