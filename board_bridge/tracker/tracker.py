@@ -1222,9 +1222,6 @@ class Tracker:
             held = not src_ok and self._held_open(
                 ctx, min((a for ls in touches.values() for a, _b in ls), default=self._t_change)
             )
-            after = self._set_down_after(ctx) if held else None
-            quick = after is not None and after < _QUICK_STEPS
-            soon = after is None or after < _SOON_STEPS  # (see _set_down_after)
             # putting a captured piece back on the board is deliberate, and rare
             uncapture = bool(prev.codes[om.to_square])
             if not d0:
@@ -1237,6 +1234,10 @@ class Tracker:
             elif src_ok or held:
                 for ms, cap in self._corrections(ctx, obs, d0, until, held):
                     deps = _dep_correct(prev, om, ms[0], {})
+                    after = self._set_down_after(ctx, ms[0], until) if held else None
+                    soon = after is None or after < _SOON_STEPS  # (see _set_down_after)
+                    if after is not None and after < _QUICK_STEPS:
+                        quick = True
                     # the held piece's story is the less likely one (and waits to be
                     # believed), unless its target was swapped out too fast for a touch
                     # soon after the landing: the clean story then reads a piece wobbling
@@ -1245,7 +1246,11 @@ class Tracker:
                     # (but not a capture whose target was lifted after a pause: a touch)
                     doubted = (
                         held
-                        and (not quick or self._taken_after_a_pause(ctx, ms[0], until))
+                        and (
+                            after is None
+                            or after >= _QUICK_STEPS
+                            or self._taken_after_a_pause(ctx, ms[0], until)
+                        )
                         and not (soon and self._swapped_fast(om, ms[0], ctx.w_prev, until))
                     )
                     if held:
@@ -1391,9 +1396,11 @@ class Tracker:
             and t - ctx.w_cur <= 2 * self._capture_wait()
         )
 
-    def _set_down_after(self, ctx: _Ctx) -> float | None:
-        """How many steps of the hands' pace after the open capture's landing the piece
-        just set down came (None until the pace is known). Under ``_QUICK_STEPS`` it was
+    def _set_down_after(self, ctx: _Ctx, move: Move, until: float) -> float | None:
+        """How many steps of the hands' pace after the open capture's landing the held
+        piece's ``move`` set it down (None until the pace is known): when its square was
+        last filled, not the board's last change (the opponent's hand may have touched
+        pieces since). Under ``_QUICK_STEPS`` it was
         too soon for the opponent to reply: the held attacker's own move is the likelier
         story (the target knocked and put back: x2.0 5e4f, 4e knocked, the drop 1.7 steps
         later; x0.4 4c4a, 3b knocked, 1.2). Over ``_SOON_STEPS`` the opponent's hand is at
@@ -1401,7 +1408,10 @@ class Tracker:
         42 ms at x0.3): such a capture by the held attacker is doubted like any other
         (x0.3 --overlap: 7c8d, then 6c touched 32 ms 1.04 s later, six steps, read as
         7c6c)."""
-        return None if self._pace is None else (self._t_change - ctx.w_cur) / self._pace
+        if self._pace is None:
+            return None
+        fill = self._hist.last_fill(move.to_square, until)
+        return ((self._t_change if fill is None else fill) - ctx.w_cur) / self._pace
 
     def _taken_after_a_pause(self, ctx: _Ctx, move: Move, until: float) -> bool:
         """Whether ``move``, a held attacker's move replacing the open capture, takes a
@@ -1462,9 +1472,31 @@ class Tracker:
             )
             if om not in ms  # the open move itself (or its promotion, on occupancy boards)
             and (back_ok or back in (ms[0].from_square, ms[0].to_square))
-            # (a square empty in that position was only crossed by a carried piece)
-            and all(sq == ms[0].to_square or not ctx.prev.codes[sq] for sq in touched)
+            and self._held_alone(ctx.prev, ms[0], touched, until)
         ]
+
+    def _held_alone(
+        self,
+        prev: PosInfo,
+        move: Move,
+        touched: dict[int, list[tuple[float, float]]],
+        until: float,
+    ) -> bool:
+        """The held attacker's ``move``: was nothing lifted while it was held but what it
+        takes? A square empty in the position before was only crossed by the carried
+        piece; a piece lifted after the held one was set down is the opponent's hand (a
+        touch before its reply), left over as in any story (x0.4 --overlap --rich, game
+        15 of seed 40550: 3b held, 3e knocked and put back in 50 ms, read as 3b taking
+        3e; the rook set on 3d 0.3 s later, then sente's hand on 9i and 8i: P*3d read,
+        the held rook's move ruled out by those touches, and the game lost)."""
+        to = move.to_square
+        set_down = self._hist.last_fill(to, until)
+        return all(
+            sq == to
+            or not prev.codes[sq]
+            or (set_down is not None and all(start > set_down for start, _end in lifts))
+            for sq, lifts in touched.items()
+        )
 
     def _lifted_first(self, ctx: _Ctx, move: Move, until: float) -> bool:
         """A correction in which another piece moves instead of the open move's: was that

@@ -1276,6 +1276,16 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.3,
         False,
     ),
+    "x0.4 overlap rich: 3b held, 3e knocked; 3b3d ruled out by touches after it": (
+        15,
+        4055015,
+        False,
+        None,
+        0.4,
+        False,
+        "overlap",
+        "rich",
+    ),
 }
 
 

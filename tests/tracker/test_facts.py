@@ -2656,3 +2656,22 @@ def test_moves_past_the_chain_depth_are_looked_for_when_a_short_chain_leaves_lif
     made = ("4b4a+", "3a4a", "P*4b", "4a3a", "4b4a+", "3a4a", "3i4h")
     replies = ("4a5a", "4h5g", "5a6a")
     assert _then_replies(s, sfen, made, 0.8, replies) == [*made, *replies]
+
+
+def test_a_touch_after_the_held_attacker_was_set_down_does_not_rule_it_out() -> None:
+    # gote's rook lifted from 3b, 3e knocked off for 50 ms, read as 3b taking 3e; the
+    # rook is set on 3d 0.3 s later, then sente's hand touches 9i, lifts 8i (held over 9h)
+    # and puts it back before 8i7i. The held rook's move, 3b3d, was ruled out by those
+    # touches, as if made while it was held, and P*3d was read: the game was lost
+    # (x0.4 --overlap --rich, game 15 of seed 40550). A lift after the held piece was set
+    # down is the opponent's hand, left over as in any story; its set-down is timed
+    # from its own landing, not the board's last change
+    sfen = "1nps2s2/3k1srbl/1p2pg2n/L2p1n2p/5pPP1/P3P1g2/1PPP1PN1P/1SKRL1pp1/BG4G1L w P 1"
+    s = _paced(sfen, ("6b7b", "7h6i", "7b6b", "6i7h"), 0.33, 0.7)
+    s.lift("3b", dt=1.0).lift("3e", dt=0.07).bounce("3e", dt=0.05).bounce("3d", dt=0.307)
+    s.lift("9i", dt=0.238).bounce("9i", dt=0.193, n=1).lift("8i", dt=0.145)
+    s.bounce("9h", dt=0.158, n=1).lift("9h", dt=1.405).bounce("8i", dt=0.077, n=1)
+    s.lift("8i", dt=0.471).bounce("7i", dt=0.197, n=1)
+    made = ("3b3d", "8i7i")
+    replies = ("4d5f", "5h5f", "3d2d")
+    assert _then_replies(s, sfen, made, 1.1, replies) == [*made, *replies]
