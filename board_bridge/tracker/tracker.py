@@ -2708,7 +2708,10 @@ class Tracker:
     def _keep_stories(self, event: SensorEvent) -> None:
         """Before ``event`` is taken in: if it interrupts a capture's wait (the tracker
         then reads the attacker as still held), keep the story where the capture stood;
-        if it interrupts a held attacker's move waiting to be believed, keep that story."""
+        if it interrupts a held attacker's move waiting to be believed, keep that story,
+        and the stories that rival it, as if it had been believed (x0.3 --rich, game 18 of
+        seed 40632: 3e3f, P*3e, then 3b2a waiting out its capture, read with 3e touched
+        and 3f knocked; kept and taken, with the chain never kept, and the game lost)."""
         waiting, self._waiting = self._waiting, None
         if (
             waiting is not None
@@ -2719,6 +2722,7 @@ class Tracker:
             and (self._pending is None or _corrects(waiting[2]))
             and event.cells.translate(self._norm) != self._cells
         ):
+            self._keep_rivals(self._context(), waiting[2])
             self._fork(waiting[2])
         made = self._history
         self._forks = [
@@ -2886,13 +2890,9 @@ class Tracker:
         obs = self._cells
         assert obs is not None
         if (expl.kind in (MOVE, CORRECT) and expl.moves) or expl.kind == TWO:
-            cands = self._candidates(ctx, obs, _INF)
-            asking = expl.score[0] > 0 and not self._asks(expl, None)
-            dead: list[tuple[_Ply, ...]] = []
-            chains = self._scored_chains(ctx, obs, dead=dead) if expl.kind == TWO or asking else []
-            self._keep_rival(expl, cands + chains)
+            asking, dead, cands = self._keep_rivals(ctx, expl)
             if asking:
-                self._keep_asking(expl, cands + chains)
+                self._keep_asking(expl, cands)
             if (expl.kind == TWO and (_shorts(expl.chain, expl.moves) or expl.score[0] > 0)) or (
                 expl.kind == MOVE and asking
             ):
@@ -2905,6 +2905,22 @@ class Tracker:
             # (the held attacker put back: or the open capture stood, and the opponent
             # set a piece on the square it left, an illegal drop it takes back)
             self._keep_uncorrected()
+
+    def _keep_rivals(
+        self, ctx: _Ctx, expl: _Expl
+    ) -> tuple[bool, list[tuple[_Ply, ...]], list[_Expl]]:
+        """Keep the stories that explain the board about as well as ``expl``, a move, a
+        correction or a chain (see ``_keep_rival``). Returns whether ``expl`` leaves a
+        lift over and asks nothing, the chains tried that no move ends (see
+        ``_keep_illegal``), and the candidates weighed."""
+        obs = self._cells
+        assert obs is not None
+        cands = self._candidates(ctx, obs, _INF)
+        asking = expl.score[0] > 0 and not self._asks(expl, None)
+        dead: list[tuple[_Ply, ...]] = []
+        chains = self._scored_chains(ctx, obs, dead=dead) if expl.kind == TWO or asking else []
+        self._keep_rival(expl, cands + chains)
+        return asking, dead, cands + chains
 
     def _keep_dropped(self, ctx: _Ctx, move: Move, obs: str) -> None:
         """A quiet move onto the next square is believed whose square filled before its

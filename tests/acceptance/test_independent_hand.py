@@ -1286,6 +1286,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         "overlap",
         "rich",
     ),
+    "x0.3 rich: 3e3f in 7 ms, P*3e, 3b2a waiting; the chain never kept as a rival": (
+        18,
+        4063218,
+        False,
+        None,
+        0.3,
+        False,
+        "rich",
+    ),
 }
 
 

@@ -2675,3 +2675,23 @@ def test_a_touch_after_the_held_attacker_was_set_down_does_not_rule_it_out() -> 
     made = ("3b3d", "8i7i")
     replies = ("4d5f", "5h5f", "3d2d")
     assert _then_replies(s, sfen, made, 1.1, replies) == [*made, *replies]
+
+
+def test_a_chain_rivalling_a_capture_kept_as_it_waited_is_kept_too() -> None:
+    # quick hands: gote's pawn on 3e takes 3f, its target off for 7 ms, the landing
+    # bouncing; sente drops a pawn on 3e 0.3 s later and gote's 3b takes 2a. Read as 3b2a
+    # with 3e touched and 3f knocked (two lifts), the chain 3e3f, P*3e being as costly,
+    # not waited out; 3b2a waited for its capture's wait, the board changed first, and it
+    # was kept as another story and taken, with no story of the chain kept: the game was
+    # lost when gote's pawn on 3f moved on (x0.3 --rich, game 18 of seed 40632)
+    sfen = "1ns3gS1/l1g1r1s1l/pp1kpp3/2ppP2pp/2P2Pp1P/3P2PP1/1BN1R3L/1B3G3/+lS1NKG1N1 w Pp 1"
+    s = _paced(sfen, ("5b4b", "5i5h", "4b5b", "5h5i"), 0.17, 0.5)
+    s.lift("3e", dt=1.0).lift("3f", dt=0.105).bounce("3f", dt=0.007, n=4)
+    s.bounce("3e", dt=0.295, n=3)
+    s.lift("3b", dt=0.23).lift("2a", dt=0.112).bounce("2a", dt=0.155, n=1)
+    s.lift("4h", dt=0.913).bounce("2h", dt=0.088, n=1).lift("2h", dt=0.479).place("4h", dt=0.25)
+    s.lift("4h", dt=0.263).bounce("4g", dt=0.103, n=1)
+    s.lift("3f", dt=0.614).bounce("3g", dt=0.187, n=3).press("nonpromote", dt=0.153)
+    made = ("3e3f", "P*3e", "3b2a", "4h4g", "3f3g")
+    replies = ("5g5h", "S*3i", "5h5f")
+    assert _then_replies(s, sfen, made, 0.98, replies) == [*made, *replies]
