@@ -2722,8 +2722,15 @@ class Tracker:
             and (self._pending is None or _corrects(waiting[2]))
             and event.cells.translate(self._norm) != self._cells
         ):
-            self._keep_rivals(self._context(), waiting[2])
-            self._fork(waiting[2])
+            expl = waiting[2]
+            self._keep_rivals(self._context(), expl)
+            if self._fork(expl) is None and not expl.hovered:
+                # kept already, at an earlier change: the newest again, as the tracker's
+                # own reading is preferred to its rivals (200 Hz x0.3 --extra, game 3 of
+                # seed 40809: 7d8d kept, then 7d7e as its rival once 7e was touched, and
+                # taken over it)
+                plies, at = self._fork_key(expl)
+                self._forks.sort(key=lambda f: (f.plies, f.at, f.in_progress) == (plies, at, False))
         made = self._history
         self._forks = [
             f
@@ -2764,15 +2771,8 @@ class Tracker:
         if a new one was kept."""
         if expl.hovered:
             return None  # (a piece in the air: no story of its own, see _hovered)
-        if expl.kind == TWO:
-            plies = tuple(p.variants for p in expl.chain) + ((expl.moves,) if expl.moves else ())
-            correcting = expl.chain[0].correcting
-        else:
-            plies, correcting = (expl.moves,), expl.kind == CORRECT
-        # (while a question waits, the move asked about is the one corrected: the open
-        # move only if the question was about a correction of it)
+        plies, at = self._fork_key(expl)
         pending = self._pending
-        at = len(self._history) - int(correcting and (pending is None or pending.kind != "move"))
         if self._kept(plies, at, False):
             return None
         alt = self._copy()
@@ -2785,6 +2785,19 @@ class Tracker:
         alt._settled = True
         self._keep(_Fork(alt, [], plies, at))
         return alt
+
+    def _fork_key(self, expl: _Expl) -> tuple[tuple[tuple[Move, ...], ...], int]:
+        """The plies of the story ``expl`` tells and the ply they begin at (see _Fork)."""
+        if expl.kind == TWO:
+            plies = tuple(p.variants for p in expl.chain) + ((expl.moves,) if expl.moves else ())
+            correcting = expl.chain[0].correcting
+        else:
+            plies, correcting = (expl.moves,), expl.kind == CORRECT
+        # (while a question waits, the move asked about is the one corrected: the open
+        # move only if the question was about a correction of it)
+        pending = self._pending
+        at = len(self._history) - int(correcting and (pending is None or pending.kind != "move"))
+        return plies, at
 
     def _keep_stood(
         self, ctx: _Ctx, moves: tuple[Move, ...], t0: float, cells: str, now: float

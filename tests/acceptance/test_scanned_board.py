@@ -136,6 +136,14 @@ SCANNED_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         "extra",
         "overlap",
     ),
+    "x0.3 extra: 7d8d kept as it waited, then 7d7e as its rival, taken over it": (
+        3,
+        4080903,
+        0.3,
+        200.0,
+        False,
+        "extra",
+    ),
 }
 
 

@@ -2695,3 +2695,24 @@ def test_a_chain_rivalling_a_capture_kept_as_it_waited_is_kept_too() -> None:
     made = ("3e3f", "P*3e", "3b2a", "4h4g", "3f3g")
     replies = ("5g5h", "S*3i", "5h5f")
     assert _then_replies(s, sfen, made, 0.98, replies) == [*made, *replies]
+
+
+def test_a_capture_kept_as_it_waited_stays_preferred_to_its_rivals() -> None:
+    # sente's gold takes 8d, the pawn lifted 15 ms after it; 7e, which it could also
+    # take, is touched 0.6 s after the landing, and a piece is set on 6d for 0.75 s
+    # before gote's P*4e. 7d8d, waiting out its capture, was kept as another story when
+    # 7e was lifted, then 7d7e as its rival when 6d filled, newer, and taken over it once
+    # the tracker's own reading (the gold held, set on 6d) failed: a false move (200 Hz
+    # x0.3 --extra, game 3 of seed 40809, as 8392574 first kept such rivals). The
+    # reading the tracker waited on stays the newest, preferred as its own would be
+    sfen = "3+R5/5+N3/+L1lL2pgk/1pG1PG2n/PRp6/1P1K2P1p/S2pp2PN/B2P+s+b1p1/+s1+n+l1g2S b P4p 1"
+    s = _paced(sfen, ("6a7a", "1c1b", "7a6a", "1b1c"), 0.3, 0.6)
+    s.lift("7d", dt=1.0).lift("8d", dt=0.015).place("8d", dt=0.155)
+    s.lift("7e", dt=0.6).place("7e", dt=0.29)
+    s.place("6d", dt=0.86).lift("6d", dt=0.75)
+    s.place("4e", dt=0.375).lift("4e", dt=0.02).place("4e", dt=0.005)
+    s.lift("6f", dt=0.18).lift("6g", dt=0.025).place("6g", dt=0.165)
+    s.lift("5h", dt=0.215).place("5i", dt=0.115)
+    made = ("7d8d", "P*4e", "6f6g", "5h5i")
+    replies = ("9g9f", "1c1b", "6g6f")
+    assert _then_replies(s, sfen, made, 0.9, replies) == [*made, *replies]
