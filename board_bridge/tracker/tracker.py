@@ -449,6 +449,10 @@ class _Fork:
         elif self.stuck is None:
             self.stuck = n
 
+    def tells(self, plies: tuple[tuple[Move, ...], ...], at: int, in_progress: bool) -> bool:
+        """Is this the story of ``plies`` from ply ``at`` (see Tracker._kept)?"""
+        return (self.plies, self.at, self.in_progress) == (plies, at, in_progress)
+
     def caught_up(self) -> Tracker:
         """``alt``, fed the events it has not seen yet."""
         for event in self.events[self.fed :]:
@@ -1236,8 +1240,8 @@ class Tracker:
                     deps = _dep_correct(prev, om, ms[0], {})
                     after = self._set_down_after(ctx, ms[0], until) if held else None
                     soon = after is None or after < _SOON_STEPS  # (see _set_down_after)
-                    if after is not None and after < _QUICK_STEPS:
-                        quick = True
+                    fast = after is not None and after < _QUICK_STEPS
+                    quick = quick or fast
                     # the held piece's story is the less likely one (and waits to be
                     # believed), unless its target was swapped out too fast for a touch
                     # soon after the landing: the clean story then reads a piece wobbling
@@ -1246,11 +1250,7 @@ class Tracker:
                     # (but not a capture whose target was lifted after a pause: a touch)
                     doubted = (
                         held
-                        and (
-                            after is None
-                            or after >= _QUICK_STEPS
-                            or self._taken_after_a_pause(ctx, ms[0], until)
-                        )
+                        and (not fast or self._taken_after_a_pause(ctx, ms[0], until))
                         and not (soon and self._swapped_fast(om, ms[0], ctx.w_prev, until))
                     )
                     if held:
@@ -2730,7 +2730,7 @@ class Tracker:
                 # seed 40809: 7d8d kept, then 7d7e as its rival once 7e was touched, and
                 # taken over it)
                 plies, at = self._fork_key(expl)
-                self._forks.sort(key=lambda f: (f.plies, f.at, f.in_progress) == (plies, at, False))
+                self._forks.sort(key=lambda f: f.tells(plies, at, False))
         made = self._history
         self._forks = [
             f
@@ -2873,7 +2873,7 @@ class Tracker:
     def _kept(self, plies: tuple[tuple[Move, ...], ...], at: int, in_progress: bool) -> bool:
         """Is that story kept already (the board changed again while it waited, say)?
         Asked before a copy is made for it."""
-        return any((f.plies, f.at, f.in_progress) == (plies, at, in_progress) for f in self._forks)
+        return any(f.tells(plies, at, in_progress) for f in self._forks)
 
     def _keep(self, kept: _Fork) -> None:
         kept.seen = len(self._history)
@@ -3018,13 +3018,12 @@ class Tracker:
         --overlap, game 24 of seed 38439: 5c set on 6c, moved on to take 4c, read as 5c6c
         with 4c knocked, 5c4c kept; gote's 6a6c, then sente's pawn set on 5a and taken
         back; 5c6c, 6a6c kept with the pawn as its premise, and taken for it)."""
-        ill = alt._illegal
-        if ill is None or not _forbidden(ill, alt._context().cur.turn):
+        ill, cur = alt._illegal, alt._context().cur
+        if ill is None or not _forbidden(ill, cur.turn):
             return False
-        exp = alt._context().cur.exp
         for f in self._forks:
             other = f.caught_up()
-            if other._phase == "play" and other._context().cur.exp == exp:
+            if other._phase == "play" and other._context().cur.exp == cur.exp:
                 return True
         return False
 
