@@ -315,7 +315,7 @@ class _Ply:
     doubtful: bool = False
     shown: float = 0.0  # how long the board showed its position after the previous ply's
     aired: bool = False  # a capture with a piece seen in the air after it (see _aired)
-    unheld: bool = False  # its square filled before its piece left, none held (_unheld_fill)
+    unheld: int = 0  # its square filled before its piece left, none held (_unheld_fill)
 
 
 def _stands(chain: tuple[_Ply, ...], last: tuple[Move, ...], k: int) -> bool:
@@ -386,7 +386,7 @@ class _Expl:
     held: bool = False  # CORRECT: the open capture's attacker was held (waits held_settle)
     takes: tuple[_Take, ...] = ()  # MOVE/TWO: the captures that may be an attacker held
     swapped_aside: bool = False  # MOVE: its attacker swapped out another target first
-    unheld: bool = False  # MOVE: its square filled before its piece left (_unheld_fill)
+    unheld: int = 0  # MOVE: its square filled before its piece left (_unheld_fill)
     # CORRECT: the square its capture's attacker was lifted from (the open move's, where
     # the piece moving on stood), if not its move's own origin
     attacker: int | None = None
@@ -1362,17 +1362,31 @@ class Tracker:
                 return True
         return False
 
-    def _unheld_fill(self, base: PosInfo, move: Move, since: float, until: float) -> bool:
-        """Did ``move``'s square (a quiet board move's) read occupied after ``since`` while its
-        piece still stood on its origin (more than ``overlap`` before it left), with no
-        piece of ``base`` off the board then? No hand held a piece over it: that was a
-        piece from the hand, a drop (x0.4 ``--overlap --rich``: gote's L*9g, then 9f
-        taken target first and 9g knocked for 50 ms, read as 9f9g+ with the lance a
-        hover of nothing; the game lost from there)."""
+    def _unheld_fill(self, base: PosInfo, move: Move, since: float, until: float) -> int:
+        """How many lifts' worth of implausibility a piece set down from a hand, missing
+        from a story of ``move``, adds (none, one or two).
+
+        A quiet board move: did its square read occupied after ``since`` while its piece
+        still stood on its origin (more than ``overlap`` before it left), with no piece of
+        ``base`` off the board then? No hand held a piece over it: that was a piece from
+        the hand, a drop (x0.4 ``--overlap --rich``: gote's L*9g, then 9f taken target
+        first and 9g knocked for 50 ms, read as 9f9g+ with the lance a hover of nothing;
+        the game lost from there). One.
+
+        A drop: did a square empty in ``base`` read occupied from before its piece landed
+        until more than ``overlap`` after (see ``_beside_drop``)? The hand held only the
+        dropped piece: the other was set down too. Two: the story calls it a hover, the
+        likeliest noise, which it cannot be (x0.3 ``--polarity --rich``, game 15 of seed
+        41519: P*9i, P*9h, then 9i lifted to take 9h, held over 9f on the way: read as
+        P*9h with 9i a hover though it stayed closed 0.25 s after P*9h landed: one lift,
+        against two for the chain whose pawn was held over 9f, a piece merely lifted and
+        its hover; one more would only tie. Two plies lost)."""
         origin = move.from_square
-        if origin is None or base.codes[move.to_square]:
-            return False  # (a capture's target refilled: a knock, see _from_nowhere)
         hist, overlap = self._hist, self.params.overlap
+        if origin is None:
+            return 2 * self._beside_drop(base, move.to_square, since, until)
+        if base.codes[move.to_square]:
+            return 0  # (a capture's target refilled: a knock, see _from_nowhere)
         exp = base.exp
         states = self._states
         for tf in hist.fills(move.to_square, since, until):
@@ -1380,7 +1394,26 @@ class Tracker:
                 continue
             cells = next((c for t, c in reversed(states) if t <= tf), None)
             if cells is not None and all(cells[sq] != EMPTY for sq in diff(cells, exp)):
-                return True
+                return 1
+        return 0
+
+    def _beside_drop(self, base: PosInfo, to: int, since: float, until: float) -> bool:
+        """Did a square empty in ``base`` read occupied (filled after ``since``) from before
+        a drop on ``to`` landed (its last fill before ``until``) until more than ``overlap``
+        after it (see ``_unheld_fill``)?"""
+        hist = self._hist
+        landed = hist.last_fill(to, until)
+        if landed is None or landed <= since:
+            return False
+        exp, late = base.exp, landed + self.params.overlap
+        for sq in hist.changed_since(since):
+            if sq == to or exp[sq] != EMPTY:
+                continue
+            filled = hist.last_fill(sq, landed)
+            if filled is not None and filled > since:
+                gone = hist.emptied_after(sq, filled)
+                if gone is None or gone > late:
+                    return True
         return False
 
     def _held_open(self, ctx: _Ctx, t: float) -> bool:
@@ -2397,7 +2430,7 @@ class Tracker:
                     aired=cap
                     and not correcting
                     and self._aired(base, ms[0], since, t1, cells, self._chain_wait()),
-                    unheld=not correcting and self._unheld_fill(base, ms[0], since, t1),
+                    unheld=0 if correcting else self._unheld_fill(base, ms[0], since, t1),
                 )
                 chain = (*prefix, ply)
                 for m1 in ms:
@@ -2459,7 +2492,7 @@ class Tracker:
                                 + held_ply
                                 + sum(p.aired + p.unheld for p in chain)
                                 + (cap2 and self._aired(p1, ms2[0], t0, _INF, obs))
-                                + (bool(ms2) and self._unheld_fill(p1, ms2[0], t0, _INF)),
+                                + (self._unheld_fill(p1, ms2[0], t0, _INF) if ms2 else 0),
                             )
                         )
                     if depth <= 1:

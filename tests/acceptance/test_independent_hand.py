@@ -1295,6 +1295,16 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         False,
         "rich",
     ),
+    "x0.3 polarity rich: P*9i, P*9h, 9i9h; 9i closed past P*9h's landing read as a hover": (
+        15,
+        4151915,
+        False,
+        None,
+        0.3,
+        False,
+        "polarity",
+        "rich",
+    ),
 }
 
 

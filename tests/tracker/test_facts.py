@@ -2716,3 +2716,21 @@ def test_a_capture_kept_as_it_waited_stays_preferred_to_its_rivals() -> None:
     made = ("7d8d", "P*4e", "6f6g", "5h5i")
     replies = ("9g9f", "1c1b", "6g6f")
     assert _then_replies(s, sfen, made, 0.9, replies) == [*made, *replies]
+
+
+def test_a_square_closed_past_a_drops_landing_held_a_piece_set_down_too() -> None:
+    # sente's P*9i, gote's P*9h 0.62 s later, both during the capture 9d9e's wait; 9i
+    # lifted 0.23 s after 9h landed, held over 9f, put back and lifted again to take 9h.
+    # Read as P*9h alone with 9i a hover of the dropped pawn, tied with the chain whose
+    # pawn was still held over 9f, and two plies lost (x0.3 --polarity --rich, game 15 of
+    # seed 41519). One hand holds one piece: 9i closed past the landing was set down too
+    sfen = "1+Lg1kp3/+R3b3+N/2g2nsR1/lp1P1P1Np/P1P1g2L1/1P1+b2PP1/n2+s1S2P/3pL4/1sKG2+p+p+p w 3P 1"
+    s = _paced(sfen, ("5a6a", "9b9c", "6a5a", "9c9b"), 0.3, 0.6)
+    s.lift("9d", dt=0.6).lift("9e", dt=0.04).bounce("9e", dt=0.08)
+    s.bounce("9i", dt=0.56).bounce("9h", dt=0.62).lift("9i", dt=0.23)
+    s.bounce("9f", dt=0.12).lift("9f", dt=0.38)
+    s.bounce("9i", dt=0.17).lift("9i", dt=0.36)
+    s.lift("9h", dt=0.06).bounce("9h", dt=0.07)
+    made = ("9d9e", "P*9i", "P*9h", "9i9h")
+    replies = ("3c4d", "1b2a", "5a4b")
+    assert _then_replies(s, sfen, made, 0.9, replies) == [*made, *replies]
