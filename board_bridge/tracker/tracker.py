@@ -1230,10 +1230,10 @@ class Tracker:
             uncapture = bool(prev.codes[om.to_square])
             if not d0:
                 if (src_ok and self._could_go_back(om, until)) or (held and not touches):
+                    # (taken back as the opponent's reply had begun: see _replying)
+                    penalty = int(uncapture) + self._replying(ctx, om, touches)
                     cands.append(
-                        _Expl(
-                            RETRACT, involved={om.to_square: 1}, penalty=int(uncapture), held=held
-                        )
+                        _Expl(RETRACT, involved={om.to_square: 1}, penalty=penalty, held=held)
                     )
             elif src_ok or held:
                 for ms, cap in self._corrections(ctx, obs, d0, until, held):

@@ -1305,6 +1305,17 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         "polarity",
         "rich",
     ),
+    "x0.3 identity rich overlap: 4b4a+, 3a4a, P*4b read as 4a3a put back, pawn held": (
+        20,
+        4132220,
+        True,
+        None,
+        0.3,
+        False,
+        "identity",
+        "rich",
+        "overlap",
+    ),
 }
 
 
@@ -1316,7 +1327,7 @@ def test_once_missed(why: str) -> None:
     else:
         game = GAMES[index]
     noise = noise_for(only, pace, extra, rich="rich" in more, overlap="overlap" in more)
-    sensing = "polarity" if "polarity" in more else "occupancy"
+    sensing = next((s for s in ("polarity", "identity") if s in more), "occupancy")
     _replayed(game["sfen"], game["moves"], seed, noise, target_first, sensing)
 
 

@@ -2734,3 +2734,28 @@ def test_a_square_closed_past_a_drops_landing_held_a_piece_set_down_too() -> Non
     made = ("9d9e", "P*9i", "P*9h", "9i9h")
     replies = ("3c4d", "1b2a", "5a4b")
     assert _then_replies(s, sfen, made, 0.9, replies) == [*made, *replies]
+
+
+def test_a_retraction_made_as_the_opponents_piece_is_in_the_air_is_its_reply() -> None:
+    # gote's 4a3a, sente's 4b4a+ with the tokin taken by the king 0.16 s after it landed
+    # (too briefly shown to stand alone), then sente's P*4b: the board back at the
+    # position before 4a3a, kinds and all. Read as 4a3a put back, with sente's pawn off
+    # 4b all along, and two plies lost (x0.3 --identity --rich --overlap, target first,
+    # game 20 of seed 41322). Sente's pawn was off the board as the king left 3a: gote's
+    # reply to 4b4a+, not its own move put back
+    sfen = "l4k1nl/1r1sg1g2/p1n4pp/2p1psp2/9/PPP1P4/1GNgB1PPP/1K6L/L1S+b1rS2 b 4Pnp 1"
+    s = _paced(sfen, ("8h9h", "8b9b", "9h8h", "9b8b"), 0.24, 0.4, "identity")
+    s.bounce("4b", "P", dt=0.6).place("3a", "K", dt=0.42).lift("4a", dt=0.006)
+    s.lift("4b", dt=0.94).place("1f", "P", dt=0.082).lift("1f", dt=0.097)
+    s.bounce("4a", "t", dt=0.241)
+    s.lift("4a", dt=0.163).place("4a", "K", dt=0.326).lift("3a", dt=0.009)
+    s.bounce("4b", "P", dt=0.944)
+    s.lift("4a", dt=0.96).bounce("3a", "K", dt=0.105)
+    made = ("P*4b", "4a3a", "4b4a+", "3a4a", "P*4b", "4a3a")
+    replies = ("4b4a+", "3a4a", "3i4h")
+    for usi_move in made:
+        s.board.push(Move.from_usi(usi_move))
+    s.wait(0.9)
+    for usi_move in replies:
+        s.play(usi_move, dt=0.3).wait(0.8)
+    assert _moves_after_warmup(s, sfen, "identity") == [*made, *replies]
