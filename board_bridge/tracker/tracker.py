@@ -1462,10 +1462,20 @@ class Tracker:
 
     def _swapped_fast(self, om: Move, move: Move, since: float, until: float) -> bool:
         """Whether ``move``, a held attacker's capture replacing the open move ``om``, took
-        a target that was off the board for less than a touch (see ``_touch_min``)."""
+        a target that was off the board for less than a touch (see ``_touch_min``), and
+        for less than the open move's own target was: the held piece's story reads that
+        one as a knock, put back by a hand, and a swap is the quicker of the two. (x0.4
+        ``--polarity --extra --overlap``, game 1 of seed 41919: 7c8d with 8d swapped in
+        13 ms, then sente's 6d off for 36 ms 0.31 s later: read as 7c held, 8d knocked
+        and 6d taken, a false move.)"""
         if move.from_square != om.from_square or move.to_square == om.to_square:
             return False
-        return self._swapped_within(move, since, until, self._touch_min())
+        assert move.from_square is not None
+        swap = self._swap(move.from_square, move.to_square, since, until)
+        if swap is None or swap >= self._touch_min():
+            return False
+        knock = self._last_off(om.to_square, since, until)
+        return knock is None or knock[1] - knock[0] > swap
 
     def _src_ok(self, om: Move, cells: str, since: float, until: float = float("inf")) -> bool:
         """Undoing the open move: if its destination still reads occupied, the piece the

@@ -1316,6 +1316,16 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         "rich",
         "overlap",
     ),
+    "x0.4 polarity extra overlap: 7c8d swapped in 13 ms, 6d off 36 ms; read as 7c6d": (
+        1,
+        4191901,
+        False,
+        None,
+        0.4,
+        True,
+        "polarity",
+        "overlap",
+    ),
 }
 
 

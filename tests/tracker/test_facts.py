@@ -2759,3 +2759,20 @@ def test_a_retraction_made_as_the_opponents_piece_is_in_the_air_is_its_reply() -
     for usi_move in replies:
         s.play(usi_move, dt=0.3).wait(0.8)
     assert _moves_after_warmup(s, sfen, "identity") == [*made, *replies]
+
+
+def test_of_two_quick_lifts_around_a_held_capture_the_quicker_is_the_swap() -> None:
+    # gote's 7c8d with 8d swapped out in 13 ms, then sente's 6d off the board for 36 ms
+    # 0.31 s after the landing (under a touch at this pace). Read as 7c held all along,
+    # 8d knocked and 6d taken in a fast swap: a false move (x0.4 --polarity --extra
+    # --overlap, game 1 of seed 41919). A knocked piece is put back by a hand: the
+    # quicker of the two lifts is the swap
+    sfen = "4+S1B1p/1p+Bs+P4/L1gN1rpk1/1PNLp4/N3P2l1/p1nP3G1/2P2p3/1+rgp1PP1P/3+sg1SPK w LPp 1"
+    s = _paced(sfen, ("8h8i", "1i2h", "8i8h", "2h1i"), 0.36, 0.5)
+    s.lift("7c", dt=0.6).place("2g", dt=0.06).lift("2g", dt=0.094)
+    s.lift("8d", dt=0.93).bounce("8d", dt=0.013)
+    s.lift("6d", dt=0.31).bounce("6d", dt=0.036)
+    s.bounce("3g", dt=0.726)
+    made = ("7c8d", "L*3g")
+    replies = ("4c6c", "3g3d", "1a1b")
+    assert _then_replies(s, sfen, made, 0.9, replies) == [*made, *replies]
