@@ -144,6 +144,14 @@ SCANNED_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         False,
         "extra",
     ),
+    "100 Hz x0.4 rich: 2h1h unseen, 2h1g waiting on a question taken at a hover": (
+        10,
+        4117410,
+        0.4,
+        100.0,
+        False,
+        "rich",
+    ),
 }
 
 

@@ -2776,3 +2776,31 @@ def test_of_two_quick_lifts_around_a_held_capture_the_quicker_is_the_swap() -> N
     made = ("7c8d", "L*3g")
     replies = ("4c6c", "3g3d", "1a1b")
     assert _then_replies(s, sfen, made, 0.9, replies) == [*made, *replies]
+
+
+def test_a_story_waiting_on_a_question_nobody_was_shown_is_no_alike_capture() -> None:
+    # sente's gold on 2h takes the tokin on 1h with 1h never read empty: 2h1g (a lance)
+    # and 2h2g (a tokin) fit alike. In 2h1g sente holds a lance, so its pawn dropped on 4h
+    # asks L or P there, a question nobody sees, and that story leaves the moves after it
+    # unread. Gote's tokin on 2g then held 0.65 s over 1c, an error in the other two, and
+    # 2h1g was taken: a false move (--scan 100 x0.4 --rich, game 10 of seed 41174)
+    sfen = "lns1gs2b/1ng4+P+P/p1r1k4/2p3p1P/1p3S1p1/PPPp2P2/L2SP1N+pl/N3G2G+p/4K3L b R2Pb 1"
+    s = _paced(sfen, ("5i4i", "5c6c", "4i5i", "6c5c"), 0.4, 0.8)
+    s.lift("2h", dt=0.8).place("2h", dt=0.05).lift("2h", dt=0.23)
+    s.board.push(Move.from_usi("2h1h"))
+    s.play("B*4b", dt=1.73).play("R*2c", answer="R", dt=1.47)
+    s.play("5c6d", dt=0.15).play("5g5f", dt=0.55)
+    s.lift("7c", dt=1.16).place("9e", dt=0.07).lift("9e", dt=0.18).place("5c", dt=0.3)
+    s.board.push(Move.from_usi("7c5c"))
+    s.play("3g2e", dt=0.2).play("5c5b", dt=0.2).play("2c3c+", answer="promote", dt=0.24)
+    s.play("1a2b", dt=0.2).play("P*4h", dt=0.41).play("P*4d", dt=1.23)
+    s.play("3c9c", dt=0.1).play("3d3e", dt=0.2).play("P*2c", dt=2.03)
+    s.lift("2g", dt=1.4).place("1c", dt=0.1).lift("1c", dt=0.65).place("2g", dt=0.05)
+    s.lift("2g", dt=0.36).lift("1h", dt=0.46).place("1h", dt=0.35)
+    s.board.push(Move.from_usi("2g1h"))
+    made = ("2h1h", "B*4b", "R*2c", "5c6d", "5g5f", "7c5c", "3g2e", "5c5b", "2c3c+")
+    made += ("1a2b", "P*4h", "P*4d", "3c9c", "3d3e", "P*2c", "2g1h")
+    s.wait(0.9)
+    for usi_move in ("5i4i", "G*3h", "4i5i"):
+        s.play(usi_move, dt=0.3).wait(0.8)
+    assert _moves_after_warmup(s, sfen) == [*made, "5i4i", "G*3h", "4i5i"]
