@@ -655,33 +655,20 @@ class Tracker:
             if self._cells is not None and not self._settled:
                 outs += self._decide(t, force=True)
         outs += self._confirm_end(t, force=True)
-        if self._forks and self._phase == "play":
-            if self.unresolved() is not None:
-                # the log ends unresolved (a question no one answered, say): a capture's
-                # other story that explains the whole log is the better one; first one in
-                # which the game ended there (100 Hz x0.4 --rich, game 25 of seed 37174:
-                # 4f took 3e unseen, 4e alike, and gote's S*3d mated only after 4f3e; the
-                # log ended, and 4f4e, in which the game went on, was taken)
-                alt = self._revisable(t, finish=True, ended=True, unseen=True)
-                alt = alt or self._revisable(t, finish=True, unseen=True)
-                if alt is not None:
-                    outs += self._adopt(alt, t)
-            elif self._ends_in_progress():
-                # the log ends with a piece in the air in the tracker's story: another
-                # story in which the game ended there (its last move mates) is the better
-                # one (a knock read as a fast capture, the next piece set down read as the
-                # opponent's drop, and the mating move then a piece lifted)
-                alt = self._revisable(t, finish=True, ended=True)
-                if alt is not None:
-                    outs += self._adopt(alt, t)
+        if self._forks and self._phase == "play" and self.unresolved() is not None:
+            # the log ends unresolved (a question no one answered, a piece in the
+            # air, say): a capture's other story that explains the whole log is the
+            # better one; first one in which the game ended there (100 Hz x0.4
+            # --rich, game 25 of seed 37174: 4f took 3e unseen, 4e alike, and gote's
+            # S*3d mated only after 4f3e; the log ended, and 4f4e, in which the game
+            # went on, was taken. A knock read as a fast capture, the next piece set
+            # down read as the opponent's drop, and the mating move then a piece
+            # lifted)
+            alt = self._revisable(t, finish=True, ended=True, unseen=True)
+            alt = alt or self._revisable(t, finish=True, unseen=True)
+            if alt is not None:
+                outs += self._adopt(alt, t)
         return outs
-
-    def _ends_in_progress(self) -> bool:
-        """Does the tracker's story read the board now as a move in progress?"""
-        if self._cells is None:
-            return False
-        expl, _later, _ctx = self._evaluate()
-        return expl is not None and _in_progress(expl)
 
     def expect(self, move: Move | None) -> None:
         """The engine's move the player must make on the board (None: no longer)."""
@@ -776,7 +763,7 @@ class Tracker:
 
     def unresolved(self) -> str | None:
         """Why the board is not in a resolved state now (None if it is): set-up not done,
-        a question unanswered, an illegal state on the board."""
+        a question unanswered, an illegal state on the board, a piece still in the air."""
         if self._phase == "setup":
             if self._cells is None:
                 return "no board frame was seen"
@@ -791,11 +778,17 @@ class Tracker:
         if self._phase == "play" and self._illegal is not None:
             ill = self._illegal
             return f"the board ends in an illegal state ({ill.reason}){_guidance(ill)}"
-        if self._phase == "play" and self._cells is not None and not self._settled:
+        if self._phase == "play" and self._cells is not None:
             expl, _later, ctx = self._evaluate()
-            if expl is None:
+            if expl is None and not self._settled:
                 ill = self._analyse_illegal(ctx)
                 return f"the board ends in an illegal state ({ill.reason}){_guidance(ill)}"
+            if expl is not None and _in_progress(expl):
+                # (a piece still in the air: the move it began was never finished)
+                cells = self._cells
+                off = expl.lifted or [s for s in diff(cells, ctx.cur.exp) if cells[s] == EMPTY]
+                where = " ".join(square_name(s) for s in sorted(off))
+                return f"the board ends with a move in progress: lifted {where}"
         return None
 
     # ------------------------------------------------------------------ events

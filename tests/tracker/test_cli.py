@@ -81,6 +81,27 @@ def test_replay_illegal_state_at_the_end(
     assert "illegal state" in capsys.readouterr().err
 
 
+def test_replay_ending_with_a_piece_in_the_air_exits_nonzero(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the log cut as a piece is lifted: the move it began was never finished (before
+    # session 38 such a log replayed as resolved, the move silently left out)
+    start = (
+        "xxxxxxxxx/.x.....x./xxxxxxxxx/........./........./........./xxxxxxxxx/.x.....x./xxxxxxxxx"
+    )
+    lifted = start[:60] + "." + start[61:]  # 9g empty (rows of nine and a slash)
+    log = tmp_path / "cut.jsonl"
+    log.write_text(
+        json.dumps({"t": 0.0, "board": start})
+        + "\n"
+        + json.dumps({"t": 2.0, "board": lifted})
+        + "\n"
+    )
+    assert main(["replay", str(log)]) == 1
+    err = capsys.readouterr().err
+    assert "move in progress" in err and "9g" in err
+
+
 def test_replay_errors_are_one_clear_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
