@@ -1201,6 +1201,7 @@ class Tracker:
                     )
                 )
                 unheld = self._unheld_fill(cur, ms[0], ctx.w_cur, until)
+                penalty += self._mover_holding(ctx, ms[0], touches, until)
                 cands.append(
                     _Expl(
                         MOVE,
@@ -1577,6 +1578,25 @@ class Tracker:
             if sq not in mine and ctx.cur.own(sq)
             for start, end in ls
         )
+
+    def _mover_holding(
+        self, ctx: _Ctx, move: Move, touches: dict[int, list[tuple[float, float]]], until: float
+    ) -> bool:
+        """A reply to the open move: did it land while the open move's piece was off its
+        square (lifted before, put back after)? The mover's hand held that piece: its move
+        was not over (being corrected or taken back), and the reply had not begun, as
+        ``_replying`` has it the other way round (the built-in simulator, game 1 of seed
+        580: gote's 7c8d, then its piece lifted from 8d, set back on 7c and the captured
+        piece put back on 8d: read as sente's L*7c with 8d touched, and when 7c8d was made
+        again, as 7c6c, a false move)."""
+        om = ctx.open_move
+        if om is None:
+            return False
+        lifts = touches.get(om.to_square)
+        if not lifts:
+            return False
+        landed = self._hist.last_fill(move.to_square, until)
+        return landed is not None and any(start < landed < end for start, end in lifts)
 
     def _could_go_back(self, om: Move, until: float) -> bool:
         """Could the open move's piece be back where it came from? Only if it left the
@@ -3312,7 +3332,7 @@ class Tracker:
         which one of them, waiting on a question nobody was asked, reads nothing wrong
         (``--scan 100`` x0.4 ``--rich``, game 10 of seed 41174: 2h1h, 2h1g and 2h2g with
         no target seen kept alike; 2h1g, where sente had taken a lance, asked P or L for a
-        pawn dropped later, and took the moves after as played while the question waited;
+        pawn dropped later, and left the moves after it unread while its question waited;
         gote's tokin on 2g then held 0.65 s over 1c, and 2h1g was taken: a false move).
         A piece of the other side lifted is no such moment: that story is dead."""
         ill, since = alt._illegal, alt._err_since

@@ -123,6 +123,7 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
     "1d1c made again, its answer read as two captures never seen": ("sim", 18, 326, "occupancy"),
     "the king moved into check, put back 3.6 s later, read as 7c8a+": ("sim", 15, 311, "occupancy"),
     "4h knocked, 6d taken, 4i lifted long after 4h, read as 7e4h": ("sim", 18, 470, "occupancy"),
+    "7c8d undone and made again, read as L*7c, then as 7c6c": ("sim", 1, 580, "occupancy"),
     "8c touched, a stray answer read as 8c3c never seen and S*8c": (
         "alt",
         3,

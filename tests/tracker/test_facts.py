@@ -2804,3 +2804,21 @@ def test_a_story_waiting_on_a_question_nobody_was_shown_is_no_alike_capture() ->
     for usi_move in ("5i4i", "G*3h", "4i5i"):
         s.play(usi_move, dt=0.3).wait(0.8)
     assert _moves_after_warmup(s, sfen) == [*made, "5i4i", "G*3h", "4i5i"]
+
+
+def test_a_reply_set_down_while_the_open_moves_piece_is_lifted_is_no_reply() -> None:
+    # gote's 7c8d (target first, 6c knocked on the way), then its piece lifted from 8d,
+    # set back on 7c and the captured piece put back on 8d: 7c8d undone, then made
+    # again. Read as sente's L*7c with 8d touched, and the second 7c8d then as 7c6c after
+    # both taken back: a false move (the built-in simulator, game 1 of seed 580). The
+    # mover held its piece as 7c filled: its move was not over, no reply had begun
+    sfen = "4+S1B1p/1p+Bs+P4/L1gN1rpk1/1PNLp4/N3P2l1/p1nP3G1/2P2p3/1+rgp1PP1P/3+sg1SPK w LPp 1"
+    s = _paced(sfen, ("8h8i", "1i2h", "8i8h", "2h1i"), 0.43, 0.8)
+    s.lift("8d", dt=1.0).lift("7c", dt=0.734).lift("6c", dt=0.226).bounce("6c", dt=0.151)
+    s.bounce("8d", dt=0.047)
+    s.lift("8d", dt=0.98).bounce("7c", dt=0.55).bounce("8d", dt=0.28)
+    s.lift("8d", dt=2.87).lift("7c", dt=0.21).bounce("8d", dt=0.62)
+    s.bounce("3g", dt=3.33)
+    made = ("7c8d", "L*3g")
+    replies = ("1a1b", "3g3d", "4c4b")
+    assert _then_replies(s, sfen, made, 0.9, replies) == [*made, *replies]
