@@ -783,10 +783,12 @@ class Tracker:
             if expl is None and not self._settled:
                 ill = self._analyse_illegal(ctx)
                 return f"the board ends in an illegal state ({ill.reason}){_guidance(ill)}"
-            if expl is not None and _in_progress(expl):
-                # (a piece still in the air: the move it began was never finished)
-                cells = self._cells
-                off = expl.lifted or [s for s in diff(cells, ctx.cur.exp) if cells[s] == EMPTY]
+            cells = self._cells
+            d = diff(cells, ctx.cur.exp)
+            if expl is not None and _in_progress(expl) and d:
+                # (a piece still in the air: the move it began was never finished. Not a
+                # board showing the position, a capture's attacker possibly still held)
+                off = expl.lifted or [s for s in d if cells[s] == EMPTY]
                 where = " ".join(square_name(s) for s in sorted(off))
                 return f"the board ends with a move in progress: lifted {where}"
         return None

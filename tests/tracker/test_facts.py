@@ -2822,3 +2822,16 @@ def test_a_reply_set_down_while_the_open_moves_piece_is_lifted_is_no_reply() -> 
     made = ("7c8d", "L*3g")
     replies = ("1a1b", "3g3d", "4c4b")
     assert _then_replies(s, sfen, made, 0.9, replies) == [*made, *replies]
+
+
+def test_a_log_ending_on_the_position_after_a_capture_is_resolved() -> None:
+    # the rook takes 5f target first, then is lifted again and set back down, and the log
+    # ends: the board shows the position after the capture, though the attacker may still
+    # be held in the tracker's reading. Resolved: only a board off the position with a
+    # piece in the air is a move in progress (x1.0 --rich, game 10 of seed 42246, the
+    # game's last move, all 300 read)
+    sfen = "4k4/9/9/9/9/4p4/9/4R4/3K5 b - 1"
+    s = _paced(sfen, ("6i7i", "5a4a", "7i6i", "4a5a"), 1.0, 1.0)
+    s.lift("5f", dt=1.0).lift("5h", dt=1.26).bounce("5f", dt=0.15)
+    s.lift("5f", dt=0.46).bounce("5f", dt=0.11)
+    assert _moves_after_warmup(s, sfen) == ["5h5f"]
