@@ -62,21 +62,22 @@ def test_replay_unanswered_question_exits_nonzero(
     assert captured.out.split() == _truth()[:-1]
 
 
+_START = "xxxxxxxxx/.x.....x./xxxxxxxxx/........./........./........./xxxxxxxxx/.x.....x./xxxxxxxxx"
+
+
+def _two_frames(log: Path, then: str) -> Path:
+    """A log of the starting position's board, then ``then`` two seconds later."""
+    frames = [{"t": 0.0, "board": _START}, {"t": 2.0, "board": then}]
+    log.write_text("".join(json.dumps(f) + "\n" for f in frames))
+    return log
+
+
 def test_replay_illegal_state_at_the_end(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    start = (
-        "xxxxxxxxx/.x.....x./xxxxxxxxx/........./........./........./xxxxxxxxx/.x.....x./xxxxxxxxx"
-    )
-    moved = start[:60] + "." + start[61:]  # 7g empty
+    moved = _START[:60] + "." + _START[61:]  # 9g empty (rows of nine and a slash)
     moved = moved[:40] + "x" + moved[41:]  # 5e filled... a pawn jump
-    log = tmp_path / "bad.jsonl"
-    log.write_text(
-        json.dumps({"t": 0.0, "board": start})
-        + "\n"
-        + json.dumps({"t": 2.0, "board": moved})
-        + "\n"
-    )
+    log = _two_frames(tmp_path / "bad.jsonl", moved)
     assert main(["replay", str(log)]) == 1
     assert "illegal state" in capsys.readouterr().err
 
@@ -86,17 +87,7 @@ def test_replay_ending_with_a_piece_in_the_air_exits_nonzero(
 ) -> None:
     # the log cut as a piece is lifted: the move it began was never finished (before
     # session 38 such a log replayed as resolved, the move silently left out)
-    start = (
-        "xxxxxxxxx/.x.....x./xxxxxxxxx/........./........./........./xxxxxxxxx/.x.....x./xxxxxxxxx"
-    )
-    lifted = start[:60] + "." + start[61:]  # 9g empty (rows of nine and a slash)
-    log = tmp_path / "cut.jsonl"
-    log.write_text(
-        json.dumps({"t": 0.0, "board": start})
-        + "\n"
-        + json.dumps({"t": 2.0, "board": lifted})
-        + "\n"
-    )
+    log = _two_frames(tmp_path / "cut.jsonl", _START[:60] + "." + _START[61:])  # 9g lifted
     assert main(["replay", str(log)]) == 1
     err = capsys.readouterr().err
     assert "move in progress" in err and "9g" in err

@@ -2761,14 +2761,20 @@ def test_a_retraction_made_as_the_opponents_piece_is_in_the_air_is_its_reply() -
     assert _moves_after_warmup(s, sfen, "identity") == [*made, *replies]
 
 
+def _before_7c8d(step: float, pause: float) -> tuple[str, Script]:
+    """Game 1 of the corpus before gote's 7c8d, its 297th move, with warm-up moves at
+    ``step`` (see ``_paced``)."""
+    sfen = "4+S1B1p/1p+Bs+P4/L1gN1rpk1/1PNLp4/N3P2l1/p1nP3G1/2P2p3/1+rgp1PP1P/3+sg1SPK w LPp 1"
+    return sfen, _paced(sfen, ("8h8i", "1i2h", "8i8h", "2h1i"), step, pause)
+
+
 def test_of_two_quick_lifts_around_a_held_capture_the_quicker_is_the_swap() -> None:
     # gote's 7c8d with 8d swapped out in 13 ms, then sente's 6d off the board for 36 ms
     # 0.31 s after the landing (under a touch at this pace). Read as 7c held all along,
     # 8d knocked and 6d taken in a fast swap: a false move (x0.4 --polarity --extra
     # --overlap, game 1 of seed 41919). A knocked piece is put back by a hand: the
     # quicker of the two lifts is the swap
-    sfen = "4+S1B1p/1p+Bs+P4/L1gN1rpk1/1PNLp4/N3P2l1/p1nP3G1/2P2p3/1+rgp1PP1P/3+sg1SPK w LPp 1"
-    s = _paced(sfen, ("8h8i", "1i2h", "8i8h", "2h1i"), 0.36, 0.5)
+    sfen, s = _before_7c8d(0.36, 0.5)
     s.lift("7c", dt=0.6).place("2g", dt=0.06).lift("2g", dt=0.094)
     s.lift("8d", dt=0.93).bounce("8d", dt=0.013)
     s.lift("6d", dt=0.31).bounce("6d", dt=0.036)
@@ -2812,8 +2818,7 @@ def test_a_reply_set_down_while_the_open_moves_piece_is_lifted_is_no_reply() -> 
     # again. Read as sente's L*7c with 8d touched, and the second 7c8d then as 7c6c after
     # both taken back: a false move (the built-in simulator, game 1 of seed 580). The
     # mover held its piece as 7c filled: its move was not over, no reply had begun
-    sfen = "4+S1B1p/1p+Bs+P4/L1gN1rpk1/1PNLp4/N3P2l1/p1nP3G1/2P2p3/1+rgp1PP1P/3+sg1SPK w LPp 1"
-    s = _paced(sfen, ("8h8i", "1i2h", "8i8h", "2h1i"), 0.43, 0.8)
+    sfen, s = _before_7c8d(0.43, 0.8)
     s.lift("8d", dt=1.0).lift("7c", dt=0.734).lift("6c", dt=0.226).bounce("6c", dt=0.151)
     s.bounce("8d", dt=0.047)
     s.lift("8d", dt=0.98).bounce("7c", dt=0.55).bounce("8d", dt=0.28)
