@@ -784,10 +784,11 @@ class Tracker:
                 ill = self._analyse_illegal(ctx)
                 return f"the board ends in an illegal state ({ill.reason}){_guidance(ill)}"
             cells = self._cells
-            d = diff(cells, ctx.cur.exp)
-            if expl is not None and _in_progress(expl) and d:
+            d = diff(cells, ctx.cur.exp) if expl is not None and _in_progress(expl) else []
+            if d:
                 # (a piece still in the air: the move it began was never finished. Not a
                 # board showing the position, a capture's attacker possibly still held)
+                assert expl is not None
                 off = expl.lifted or [s for s in d if cells[s] == EMPTY]
                 where = " ".join(square_name(s) for s in sorted(off))
                 return f"the board ends with a move in progress: lifted {where}"
@@ -1386,11 +1387,11 @@ class Tracker:
         against two for the chain whose pawn was held over 9f, a piece merely lifted and
         its hover; one more would only tie. Two plies lost)."""
         origin = move.from_square
-        hist, overlap = self._hist, self.params.overlap
         if origin is None:
             return 2 * self._beside_drop(base, move.to_square, since, until)
         if base.codes[move.to_square]:
             return 0  # (a capture's target refilled: a knock, see _from_nowhere)
+        hist, overlap = self._hist, self.params.overlap
         exp = base.exp
         states = self._states
         for tf in hist.fills(move.to_square, since, until):
