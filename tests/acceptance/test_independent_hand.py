@@ -1326,6 +1326,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         "polarity",
         "overlap",
     ),
+    "x0.3 extra: 4f3g, 4g touched, R*7a, tokin held over 2c: 4f4g taken, fewer errors": (
+        4,
+        4293204,
+        False,
+        None,
+        0.3,
+        True,
+    ),
 }
 
 

@@ -2439,6 +2439,39 @@ def test_a_log_ending_on_a_mate_after_a_capture_never_seen_takes_the_story_that_
     assert tracker.unresolved() is None and tracker.board.is_game_over()
 
 
+def test_a_log_ending_on_a_drop_after_a_capture_never_seen_takes_that_story() -> None:
+    # sente's bishop lifted from 9h to take the rook on 8i, the target never read empty,
+    # then gote's G*4b 3 s later, and the log ends. The story of the capture was kept,
+    # but taken only past its own moves; the log ended unresolved, the bishop read as set
+    # on 4b where it cannot go, two plies lost (100 Hz x0.4 --rich, game 17 of seed
+    # 42872). At the log's end a story whose moves are all made is taken
+    sfen = "k8/9/9/9/9/9/8K/B8/1r7 b g 1"
+    s = _paced(sfen, ("1g2g", "9a9b", "2g1g", "9b9a"), 0.3, 0.6)
+    s.lift("9h", dt=1.0).place("4b", dt=3.0)
+    tracker, _outs = replay(s.events, sfen, setup=False)
+    assert usi(tracker.moves)[4:] == ["9h8i", "G*4b"]
+    assert tracker.unresolved() is None
+
+
+def test_a_hover_after_a_touch_before_the_reply_is_read_in_the_capture_kept() -> None:
+    # gote's horse set on 6h and put back on 4f, then lifted to take 3g (4g alike); sente
+    # touched 4g 0.75 s after the landing, then R*7b, and gote's tokin lifted and held
+    # over 2c before 6g5g. Both captures were kept: in 4f3g's story the hover over 2c was
+    # no reading (4g's touch left over), an error shown, and 4f4g, 3g knocked, was taken
+    # for its fewer errors: a false move (x0.3 --extra, game 4 of seed 42932). A lift put
+    # back before the chain's first move does not count against the hover at its end
+    sfen = "4k4/9/9/9/9/5+b3/3+p1LP2/9/K8 w R 1"
+    s = _paced(sfen, ("5a4a", "9i8i", "4a5a", "8i9i"), 0.3, 0.6)
+    s.lift("4f", dt=1.0).place("6h", dt=0.12).lift("6h", dt=1.03).place("4f", dt=0.04)
+    s.lift("4f", dt=0.25).lift("3g", dt=0.06).place("3g", dt=0.14)
+    s.lift("4g", dt=0.75).place("4g", dt=0.15).place("7b", dt=0.66)
+    s.lift("6g", dt=0.19).place("2c", dt=0.07).lift("2c", dt=0.39).place("6g", dt=0.17)
+    s.lift("6g", dt=0.38).place("5g", dt=0.6)
+    made = ("4f3g", "R*7b", "6g5g")
+    replies = ("9i8i", "5a6a", "8i9i", "6a5a")
+    assert _then_replies(s, sfen, made, 0.8, replies) == [*made, *replies]
+
+
 def test_a_piece_lifted_to_move_and_held_over_an_empty_square_is_a_move_in_progress() -> None:
     # sente's P*4b, gote's 4a3a, sente's 4b4a+; gote's king lifted from 3a to take the
     # tokin, held over 6f for 0.6 s, set back on 3a, then 3a4a. "King lifted, a piece over
