@@ -176,7 +176,7 @@ def _windows(
     return tuple((sq, after, until) for sq, n in deps.items() for _ in range(n))
 
 
-def _guesses(chosen: Tracker, fitting: list[Tracker]) -> bool:
+def _guesses(chosen: Tracker, fitting: list[Tracker], now: float, wait: float) -> bool:
     """Would taking ``chosen``, a story of a capture never seen, guess between such
     captures the board still shows alike (``fitting``: the stories that explain it)? None
     is guessed: the game tells them apart (see Tracker._keep_unseen). A story waiting on a
@@ -184,11 +184,20 @@ def _guesses(chosen: Tracker, fitting: list[Tracker]) -> bool:
     (the player sees the tracker's own story), so no answer will come, and it explains
     the board only by leaving the moves made since unread (``--scan 100`` x0.4
     ``--rich``, game 10 of seed 41174: 2h1g, its sente holding a lance, asked L or P for
-    a pawn dropped, then stood beside 2h1h through eight plies it never read)."""
+    a pawn dropped, then stood beside 2h1h through eight plies it never read). Not one
+    whose question is younger than ``wait`` (the story wait): the answer may be coming,
+    and may be the very input being read (``--scan 100`` x0.4 ``--rich``, game 24 of seed
+    42778: 8h7g+, 8h9g+ and 8h9i+ unseen, gote's pawn drop on 3c asked N or P where a
+    knight or a lance was taken; "P" pressed 0.19 s after the question, and 8h9g+, where
+    no question was asked, taken: a false move)."""
     if chosen._premise is None:
         return False
     asks_none = chosen._pending is None
-    return len({tuple(a._history) for a in fitting if not (asks_none and a._pending)}) > 1
+
+    def unshown(a: Tracker) -> bool:
+        return a._pending is not None and now - a._pending.question.t >= wait
+
+    return len({tuple(a._history) for a in fitting if not (asks_none and unshown(a))}) > 1
 
 
 def _read_from(ctx: _Ctx, expl: _Expl) -> tuple[PosInfo, float] | None:
@@ -3199,7 +3208,7 @@ class Tracker:
                 continue
             if alt._answered_at == t and self._explains(alt):
                 fits.append(alt)
-        if not fits or _guesses(fits[0], fits):
+        if not fits or _guesses(fits[0], fits, t, self._story_wait()):
             return []
         return self._adopt(fits[0], t)
 
@@ -3335,7 +3344,7 @@ class Tracker:
                 unseen_ones.append(alt)
             if best is None or key < best[0]:
                 best = (key, alt)
-        if best is None or _guesses(best[1], unseen_ones):
+        if best is None or _guesses(best[1], unseen_ones, now, self._story_wait()):
             return None
         return best[1]
 

@@ -2472,6 +2472,23 @@ def test_a_hover_after_a_touch_before_the_reply_is_read_in_the_capture_kept() ->
     assert _then_replies(s, sfen, made, 0.8, replies) == [*made, *replies]
 
 
+def test_an_answer_just_after_a_kept_storys_question_is_no_sign_against_that_story() -> None:
+    # gote's gold lifted from 5g to take the knight on 4h, never read empty (5g6h, the
+    # pawn, alike), three quiet moves, then gote's P*3c: after 5g4h the drop asks N or P,
+    # after 5g6h (two pawns in hand) nothing. "P" pressed 0.5 s after the landing: the
+    # tracker, deciding at the answer's time before reading it, took 5g6h, the story with
+    # no question waiting, a false move (100 Hz x0.4 --rich, game 24 of seed 42778:
+    # 8h7g+ read as 8h9g+). A question younger than the story wait may yet be answered
+    sfen = "8k/9/9/9/9/9/4g4/3P1N3/K8 w p 1"
+    s = _paced(sfen, ("1a2a", "9i8i", "2a1a", "8i9i"), 0.3, 0.6)
+    s.lift("5g", dt=1.0).lift("9i", dt=1.5).place("8i", dt=0.3)
+    s.lift("1a", dt=1.0).place("2a", dt=0.3).lift("8i", dt=1.0).place("9i", dt=0.3)
+    s.place("3c", dt=1.2).press("P", dt=0.5)
+    made = ("5g4h", "9i8i", "1a2a", "8i9i", "P*3c")
+    replies = ("9i8i", "2a1a")
+    assert _then_replies(s, sfen, made, 0.8, replies) == [*made, *replies]
+
+
 def test_a_piece_lifted_to_move_and_held_over_an_empty_square_is_a_move_in_progress() -> None:
     # sente's P*4b, gote's 4a3a, sente's 4b4a+; gote's king lifted from 3a to take the
     # tokin, held over 6f for 0.6 s, set back on 3a, then 3a4a. "King lifted, a piece over
