@@ -1888,6 +1888,18 @@ class Tracker:
         gone = self._hist.emptied_after(sq, filled)
         return gone is not None and gone - filled < self.params.settle
 
+    def _never_empty(self, origin: int, target: int, since: float, until: float) -> bool:
+        """Did the target of a capture from ``origin`` never read empty once the attacker
+        had left (see ``_keep_unseen``)? An opening refilled while the attacker still stood
+        is no part of it: the target touched, or the landing bounce of the piece just set
+        there, which the scan stretches past ``bounce`` (100 Hz x0.4 --rich, game 12 of
+        seed 44071: gote's P*3c, its landing read open 20 ms, then 3d taking 3c unseen and
+        gote's P*3h; no story kept, and the rest of the game lost)."""
+        return all(
+            end is not None and not self._left(origin, target, end)
+            for _start, end in self._hist.lifts(target, since, until)
+        )
+
     def _capture_doubtful(self, origin: int, target: int, since: float, until: float) -> bool:
         """Could this capture be an attacker still held after a knocked neighbour was put
         back? Not if the target was lifted before the attacker (nobody knocks a piece they
@@ -2026,7 +2038,7 @@ class Tracker:
                         reach = frozenset(m.to_square for m in info.moves_from(f)) - {to}
                     aired = self._capture_ok(origin, to, cap_since, until, obs, reach)
                     if aired is None:
-                        if not (unseen and not self._hist.lifts(to, cap_since, until)):
+                        if not (unseen and self._never_empty(origin, to, cap_since, until)):
                             continue
                         aired = True  # (a capture never seen: see _keep_unseen)
                     doubtful = aired or self._capture_doubtful(origin, to, cap_since, until)
@@ -2319,7 +2331,7 @@ class Tracker:
             if (
                 m.from_square is not None
                 and base.codes[to]
-                and not self._hist.lifts(to, since, p.t)
+                and self._never_empty(m.from_square, to, since, p.t)
             ):
                 lifted = self._hist.lifts(to, p.t, _INF)
                 if lifted:

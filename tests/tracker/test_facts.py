@@ -2489,6 +2489,24 @@ def test_an_answer_just_after_a_kept_storys_question_is_no_sign_against_that_sto
     assert _then_replies(s, sfen, made, 0.8, replies) == [*made, *replies]
 
 
+def test_a_drop_bounce_stretched_by_the_scan_leaves_the_capture_after_it_unseen() -> None:
+    # gote's P*3c, its landing read open 20 ms (a few ms of bounce, as a 100 Hz scan
+    # reports it), then sente's silver lifted from 3d to take the pawn, 3c never read
+    # empty again, "nonpromote" pressed, gote's P*3h and the silver on to 2d. The
+    # bounce counted as the target's lift, refilled while the silver still stood: no
+    # capture seen, none never seen, nothing kept, and the rest of the game lost (100 Hz
+    # x0.4 --rich, game 12 of seed 44071). An opening refilled before the attacker left
+    # is no part of its capture
+    sfen = "8k/9/9/6S2/9/9/9/9/K8 w 2p 1"
+    s = _paced(sfen, ("1a1b", "9i8i", "1b1a", "8i9i"), 0.3, 0.6)
+    s.place("3c", dt=1.0).lift("3c", dt=0.01).place("3c", dt=0.02)
+    s.lift("3d", dt=0.9).press("nonpromote", dt=0.6).place("3h", dt=1.3)
+    s.lift("3c", dt=1.0).place("2d", dt=0.28).press("nonpromote", dt=0.55)
+    made = ("P*3c", "3d3c", "P*3h", "3c2d")
+    replies = ("1a1b", "9i8i", "1b1a")
+    assert _then_replies(s, sfen, made, 0.8, replies) == [*made, *replies]
+
+
 def test_a_piece_lifted_to_move_and_held_over_an_empty_square_is_a_move_in_progress() -> None:
     # sente's P*4b, gote's 4a3a, sente's 4b4a+; gote's king lifted from 3a to take the
     # tokin, held over 6f for 0.6 s, set back on 3a, then 3a4a. "King lifted, a piece over
