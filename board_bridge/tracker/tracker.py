@@ -216,6 +216,17 @@ _AROUND = [frozenset(b for b in range(81) if square_distance(a, b) <= 1) for a i
 _STANDS = ((9.5, 7.0), (-1.5, 1.0))  # sente's, gote's
 
 
+def _refilled_after(origin: int, target: int, later: list[Move]) -> bool:
+    """Does one of ``later`` (a chain's moves after a capture from ``origin`` to
+    ``target``) fill ``origin`` after another has moved from or to ``target``?"""
+    proven = False
+    for m in later:
+        if proven and m.to_square == origin:
+            return True
+        proven = proven or target in (m.from_square, m.to_square)
+    return False
+
+
 def _on_the_way_to_stand(target: int, sq: int, mover: int) -> bool:
     """Whether ``sq`` lies under a carry from a captured piece's square ``target`` to the
     ``mover``'s piece stand: within a square of the straight line, and past ``target``."""
@@ -2223,7 +2234,7 @@ class Tracker:
         # when no other explains the board, see _revisable; x0.3 at 200 Hz, 7c lifted to
         # take 6b unseen, where 8b and 8c fit as well, and the rest of the game lost)
         tied = [f for f in found if f[0].score[:4] == found[0][0].score[:4]][:_UNSEEN_TIED]
-        for best, left, k in reversed(tied):
+        for best, left, k, empty in reversed(tied):
             if self._unseen_kept(best):
                 continue
             alt = self._fork(best)
@@ -2238,12 +2249,13 @@ class Tracker:
                 n = len(alt._history)
                 if len(left) == 1 and not best.chain[0].correcting:
                     n = min(n, len(self._history) + k + 2)
-                alt._premise = (n, left)
+                alt._premise = (n, empty)
 
-    def _unseen_stories(self, ctx: _Ctx) -> list[tuple[_Expl, frozenset[int], int]]:
+    def _unseen_stories(self, ctx: _Ctx) -> list[tuple[_Expl, frozenset[int], int, frozenset[int]]]:
         """The chains with captures never seen that explain the state now (see
         ``_keep_unseen``), each with the squares their attackers left and the index of
-        its first such capture (see ``_unseen_left``): read in the window now and, with an
+        its first such capture and those of its squares that must stay empty (see
+        ``_unseen_left``): read in the window now and, with an
         open move, from the position before it, the chain replacing that move (the
         capture's position may have been shown before the open move landed: 100 Hz x0.4
         --rich, game 14 of seed 36537, 5g taking 5h unseen, then gote's P*5f, read as
@@ -2255,7 +2267,7 @@ class Tracker:
             # before it)
             before = _Ctx(ctx.prev, None, None, ctx.w_prev, self._ref_prev, _NEG_INF, False)
             bases.append((before, True))
-        out: list[tuple[_Expl, frozenset[int], int]] = []
+        out: list[tuple[_Expl, frozenset[int], int, frozenset[int]]] = []
         for base, replacing in bases:
             for c in self._unseen_chains(base):
                 # (each move shown long enough, and the capture's state standing until a
@@ -2273,7 +2285,7 @@ class Tracker:
                 chain = read[1]
                 if replacing:
                     chain = (replace(chain[0], correcting=True), *chain[1:])
-                out.append((replace(c, chain=chain), read[0], read[2]))
+                out.append((replace(c, chain=chain), read[0], read[2], read[3]))
         return out
 
     def _unseen_chains(self, ctx: _Ctx) -> list[_Expl]:
@@ -2299,10 +2311,15 @@ class Tracker:
 
     def _unseen_left(
         self, ctx: _Ctx, chain: tuple[_Ply, ...], last: tuple[Move, ...] = ()
-    ) -> tuple[frozenset[int], tuple[_Ply, ...], int] | None:
+    ) -> tuple[frozenset[int], tuple[_Ply, ...], int, frozenset[int]] | None:
         """The squares a chain's captures never seen left (see ``_keep_unseen``), the
-        chain, a capture's promotion read from the player's answer (see below), and the
-        index of its first capture never seen; None if the square of one of them was
+        chain, a capture's promotion read from the player's answer (see below), the
+        index of its first capture never seen, and those squares that must still read
+        empty (see ``_past_premise``): all but one a later move of the chain fills after
+        another has moved from or to that capture's target, the capture proven by a move
+        seen (100 Hz x0.4 --rich, game 1 of seed 43577: gote's S*5b, sente's 4b taking 4a
+        unseen, gote's 5b4a taking it back and sente's P*4b; the story kept, never taken
+        with 4b refilled, and the rest of the game lost); None if the square of one of them was
         lifted after it: that is the capture seen, its attacker lifted first (motorgen
         x0.5: 2f lifted, 4h lifted 0.2 s later and refilled, 3h knocked; read as 2f taking
         4h unseen and 3h taking it back). Unless the player answered the promotion
@@ -2314,6 +2331,7 @@ class Tracker:
         that move (x0.3 --extra at 200 Hz, game 21 of seed 36507: 3c taking 4e in 5 ms,
         unseen, then 4g lifted, and 4e knocked 0.29 s later before 4g4f landed)."""
         left: set[int] = set()
+        empty: set[int] = set()
         read = list(chain)
         first = len(chain)
         since, base = ctx.w_cur, ctx.cur
@@ -2333,10 +2351,10 @@ class Tracker:
                 and base.codes[to]
                 and self._never_empty(m.from_square, to, since, p.t)
             ):
+                after = [q.variants[0] for q in chain[k + 1 :]] + list(last[:1])
                 lifted = self._hist.lifts(to, p.t, _INF)
                 if lifted:
                     lift = lifted[0][0]
-                    after = [q.variants[0] for q in chain[k + 1 :]] + list(last[:1])
                     answered = (
                         answer is not None
                         and answer[0] < lift
@@ -2353,8 +2371,10 @@ class Tracker:
                 if not left:
                     first = k
                 left.add(m.from_square)
+                if not _refilled_after(m.from_square, to, after):
+                    empty.add(m.from_square)
             since, base = p.t, self._cache.after(base, m)
-        return frozenset(left), tuple(read), first
+        return frozenset(left), tuple(read), first, frozenset(empty)
 
     def _answered_unseen(
         self, p: _Ply, since: float, until: float
@@ -3247,14 +3267,14 @@ class Tracker:
         cells, cur = self._cells, ctx.cur
         fits = [
             c
-            for c, left, _k in self._unseen_stories(ctx)
+            for c, left, _k, empty in self._unseen_stories(ctx)
             # (one capture never seen: a story of two is no answer's reading; the built-in
             # simulator, game 18 of seed 326, 1d1c taken back and made again, its
             # "nonpromote" read as 1c1b and 1d2f both unseen, and P*1c. Its attacker's
             # square still empty, as _past_premise asks: the second generator, raised,
             # game 3 of seed 43403, 8c touched, and a stray "nonpromote" read as 8c3c
             # unseen and S*8c, two false moves)
-            if c.moves and len(left) == 1 and self._still_empty(left) and self._asks(c, value)
+            if c.moves and len(left) == 1 and self._still_empty(empty) and self._asks(c, value)
         ]
         lifted = diff(cells, cur.exp)
         if len(lifted) == 1:
@@ -3268,7 +3288,7 @@ class Tracker:
                     cur, cells, lifted, ctx.w_cur, None, unseen=True
                 )
                 if cur.codes[ms[0].to_square]
-                and not self._hist.lifts(ms[0].to_square, ctx.w_cur)
+                and self._never_empty(lifted[0], ms[0].to_square, ctx.w_cur, _INF)
                 and self._asks(c := _Expl(MOVE, moves=ms), value)
             ]
         if len({_story(c) for c in fits}) != 1:

@@ -66,7 +66,8 @@ def test_the_slowest_scan_reads_pieces_pushed_to_the_next_square(index: int) -> 
     + [(21, 3650721, 0.3, False, 200.0), (14, 3653714, 0.4, True, 100.0)]
     + [(3, 3664403, 0.4, True, 100.0), (25, 3717425, 0.4, True, 100.0)]
     + [(17, 4287217, 0.4, True, 100.0), (24, 4277824, 0.4, True, 100.0)]
-    + [(4, 4287504, 0.4, True, 100.0), (12, 4407112, 0.4, True, 100.0)],
+    + [(4, 4287504, 0.4, True, 100.0), (12, 4407112, 0.4, True, 100.0)]
+    + [(1, 4357701, 0.4, True, 100.0)],
 )
 def test_captures_never_seen_are_told_apart(
     index: int, seed: int, pace: float, rich: bool, scan_hz: float
@@ -90,7 +91,9 @@ def test_captures_never_seen_are_told_apart(
     # or its chain's last move the log's last (game 17 of 42872, 9h8i unseen, G*4b); or
     # the story asking a question answered at once (game 24 of 42778, 8h7g+, P*3c;
     # game 4 of 42875, 7a6b, 7a7b alike); or after a drop on its target whose landing
-    # bounce the scan stretched past the bounce time (game 12 of 44071, P*3c, 3d3c)
+    # bounce the scan stretched past the bounce time (game 12 of 44071, P*3c, 3d3c); or
+    # taken back by a capture seen, and the square its attacker left refilled by a drop
+    # (game 1 of 43577, 4b4a+, 5b4a, P*4b)
     game = GAMES[index]
     noise = noise_for(None, pace, extra=not rich, rich=rich)
     problem = check(game["sfen"], game["moves"], seed, noise, False, scan_hz=scan_hz)

@@ -2507,6 +2507,26 @@ def test_a_drop_bounce_stretched_by_the_scan_leaves_the_capture_after_it_unseen(
     assert _then_replies(s, sfen, made, 0.8, replies) == [*made, *replies]
 
 
+def test_a_capture_never_seen_taken_back_then_its_square_refilled_by_a_drop_is_read() -> None:
+    # gote's S*5b; sente's pawn lifted from 4b to take the lance on 4a, never read empty;
+    # gote's silver lifted from 5b to take the tokin back, a swap seen; sente's P*4b on
+    # the square the pawn left ("P" pressed: a lance in hand too), gote's P*5d and
+    # sente's L*4g. Read as S*5b corrected to S*5d with the lifts left over, then L*4g
+    # as a second pawn on the file; the capture's story was found only deeper than a
+    # chain holds, and was never taken with 4b refilled, the rest of the game lost (100 Hz
+    # x0.4 --rich, game 1 of seed 43577). A square an attacker left, refilled after a
+    # move seen on its target, is no piece put back
+    sfen = "k4l3/5P3/9/9/9/9/9/9/4K4 w Ps 1"
+    s = _paced(sfen, ("9a9b", "5i4i", "9b9a", "4i5i"), 0.3, 0.6)
+    s.place("5b", dt=1.0).lift("4b", dt=0.51)
+    s.lift("5b", dt=1.23).lift("4a", dt=0.11).place("4a", dt=0.41)
+    s.place("4b", dt=1.28).press("P", dt=0.21).place("5d", dt=1.77)
+    s.place("4g", dt=0.88).lift("4g", dt=0.01).place("4g", dt=0.01)
+    made = ("S*5b", "4b4a+", "5b4a", "P*4b", "P*5d", "L*4g")
+    replies = ("9a9b", "5i4i", "9b9a")
+    assert _then_replies(s, sfen, made, 0.8, replies) == [*made, *replies]
+
+
 def test_a_piece_lifted_to_move_and_held_over_an_empty_square_is_a_move_in_progress() -> None:
     # sente's P*4b, gote's 4a3a, sente's 4b4a+; gote's king lifted from 3a to take the
     # tokin, held over 6f for 0.6 s, set back on 3a, then 3a4a. "King lifted, a piece over
