@@ -3370,6 +3370,8 @@ class Tracker:
                     # the one that takes another past, see _forbidden_only)
                     unseen_ones.append(alt)
                 continue  # the other story cannot explain it either (or its game ended)
+            if alt._premise is not None:
+                unseen_ones.append(alt)  # (alike, past its moves or not)
             if alt._premise is not None and not (unseen and alt._past_premise(ended, finish)):
                 continue
             if finish and alt.unresolved() is not None:
@@ -3386,8 +3388,6 @@ class Tracker:
                 alt._n_illegal,
                 i,
             )
-            if alt._premise is not None:
-                unseen_ones.append(alt)
             if best is None or key < best[0]:
                 best = (key, alt)
         if best is None or _guesses(best[1], unseen_ones, now, self._story_wait()):

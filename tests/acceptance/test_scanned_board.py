@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from board_bridge.shogi import Move
+from board_bridge.tracker import replay
 from board_bridge.tracker.events import SensorEvent, SensorFrame
 from tests.acceptance.check_tracker import check, noise_for, verdict
 from tests.acceptance.handgen import make_log
@@ -98,6 +99,21 @@ def test_captures_never_seen_are_told_apart(
     noise = noise_for(None, pace, extra=not rich, rich=rich)
     problem = check(game["sfen"], game["moves"], seed, noise, False, scan_hz=scan_hz)
     assert problem is None, problem
+
+
+def test_alike_captures_never_seen_left_at_a_logs_end_write_no_false_move() -> None:
+    # 100 Hz x0.4 --rich, game 1 of seed 44278: gote's gold lifted from 7c to take one of
+    # five pieces around it, none read empty (four stories kept), sente's L*3g, then
+    # gote's rook from 4c taking 6c, one of the five, and the log ends. The fifth, kept
+    # once 6c's story went, was taken as the only one past its moves, the others alike
+    # but kept earlier: 7c7b, a false move. Nothing tells them apart: the game may be
+    # lost, never written wrong
+    game = GAMES[1]
+    moves = [Move.from_usi(u) for u in game["moves"]]
+    log = make_log(game["sfen"], moves, 4427801, noise_for(None, 0.4, rich=True), False)
+    tracker, _outs = replay(through_gpio(log, 100.0), game["sfen"])
+    read = [m.usi() for m in tracker.board.move_stack]
+    assert read == game["moves"][: len(read)]
 
 
 # scanned logs that once missed, other than captures never seen (docs/tracker-ledger.md):
