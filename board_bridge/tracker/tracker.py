@@ -119,7 +119,7 @@ _QUICK_STEPS = 1.8  # steps of the hands' pace: see Tracker._set_down_after
 _SOON_STEPS = 2.5  # ... and the same (three until session 35)
 _FORKS = 6  # other stories kept at once (see _Fork)
 _UNSEEN_TIED = 4  # ... of them stories of captures never seen, alike (see _keep_unseen)
-_LOOSE_ANSWERS = 4  # promotion answers with no question waiting remembered
+_LOOSE_ANSWERS = 4  # answers with no question waiting remembered
 _FORK_PLIES = 60  # ... each until the game went this many plies past it (both stories
 # can stay legal for a long while: a capture of one piece or of its neighbour)
 _FORK_EVENTS = 6000  # ... or this many events
@@ -570,7 +570,7 @@ class Tracker:
         self._answering: str | None = None  # an answer arrived as the board was unsettled
         self._answered_at: float | None = None  # when the last question was answered
         self._asked_at: float | None = None  # ... and when it was asked
-        # the last promotion answers given with no question waiting (see _unseen_left)
+        # the last answers given with no question waiting (see _unseen_left)
         self._loose_answers: tuple[tuple[float, str], ...] = ()
         self._is_fork = False  # another story's tracker (see _Fork)
         self._deep = False  # ... looking deeper, as one looked at to be taken (_deeper)
@@ -889,8 +889,7 @@ class Tracker:
         if pending is not None and value in pending.question.options:
             outs += self._answer(t, value)
         elif answer and self._phase == "play":
-            if value in (INPUT_PROMOTE, INPUT_NONPROMOTE):
-                self._loose_answers = (*self._loose_answers[1 - _LOOSE_ANSWERS :], (t, value))
+            self._loose_answers = (*self._loose_answers[1 - _LOOSE_ANSWERS :], (t, value))
             outs += self._answered_elsewhere(t, kept) or self._answered_unseen_open(t, value)
         return outs
 
@@ -2393,20 +2392,30 @@ class Tracker:
     def _answered_unseen(
         self, p: _Ply, since: float, until: float
     ) -> tuple[float, tuple[Move, ...]] | None:
-        """The variant of a chain's move ``p`` (with or without promotion) that the
-        player's answer given with no question waiting, after the move before it (at
-        ``since``) and before the next (at ``until``), chose, and the answer's time; None
-        if there was no such answer or the move asks no such question. (Not only while
-        the board showed ``p``'s position: the chain reads it from its last showing, and
-        the answer may come before a touch in between: 100 Hz x0.4 --rich, game 17 of
-        seed 35873, 8f8i, "nonpromote", then 9h lifted and put back before taking 8i.)"""
+        """The variant of a chain's move ``p`` (with or without promotion, or a drop's
+        kind) that the player's answer given with no question waiting, after the move
+        before it (at ``since``) and before the next (at ``until``), chose, and the
+        answer's time; None if there was no such answer or the move asks no such
+        question. (Not only while the board showed ``p``'s position: the chain reads it
+        from its last showing, and the answer may come before a touch in between: 100 Hz
+        x0.4 --rich, game 17 of seed 35873, 8f8i, "nonpromote", then 9h lifted and put
+        back before taking 8i. A drop's kind since session 40: 100 Hz x0.4 --rich, game
+        12 of seed 43573, 6g taking 7f unseen, 6g7h alike, gote's pawn on 6h and "P"
+        pressed, then 7f8f and a silver on 4f, "S" pressed: the story kept read the "S"
+        as 6h's answer, S*6h, and G*4f, two false moves.)"""
         if len(p.variants) < 2:
             return None
+        drop = p.variants[0].from_square is None
         for t, value in self._loose_answers:
-            if since < t < until:
+            if not since < t < until or (value in DROP_INPUTS) != drop:
+                continue
+            if drop:
+                kind = piece_type_from_symbol(value)
+                chosen = tuple(m for m in p.variants if m.drop_piece_type == kind)
+            else:
                 promote = value == INPUT_PROMOTE
                 chosen = tuple(m for m in p.variants if m.promotion == promote)
-                return (t, chosen) if len(chosen) == 1 else None
+            return (t, chosen) if len(chosen) == 1 else None
         return None
 
     def _two_ply(

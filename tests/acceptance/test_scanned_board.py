@@ -68,7 +68,8 @@ def test_the_slowest_scan_reads_pieces_pushed_to_the_next_square(index: int) -> 
     + [(3, 3664403, 0.4, True, 100.0), (25, 3717425, 0.4, True, 100.0)]
     + [(17, 4287217, 0.4, True, 100.0), (24, 4277824, 0.4, True, 100.0)]
     + [(4, 4287504, 0.4, True, 100.0), (12, 4407112, 0.4, True, 100.0)]
-    + [(1, 4357701, 0.4, True, 100.0), (8, 4357208, 0.4, True, 100.0)],
+    + [(1, 4357701, 0.4, True, 100.0), (8, 4357208, 0.4, True, 100.0)]
+    + [(12, 4357312, 0.4, True, 100.0)],
 )
 def test_captures_never_seen_are_told_apart(
     index: int, seed: int, pace: float, rich: bool, scan_hz: float
@@ -94,7 +95,8 @@ def test_captures_never_seen_are_told_apart(
     # game 4 of 42875, 7a6b, 7a7b alike); or after a drop on its target whose landing
     # bounce the scan stretched past the bounce time (game 12 of 44071, P*3c, 3d3c); or
     # taken back by a capture seen, and the square its attacker left refilled by a drop
-    # (game 1 of 43577, 4b4a+, 5b4a, P*4b); or one of four alike (game 8 of 43572, 2b1c)
+    # (game 1 of 43577, 4b4a+, 5b4a, P*4b); or one of four alike (game 8 of 43572, 2b1c);
+    # or with a drop's kind pressed after it, no question shown (game 12 of 43573, P*6h)
     game = GAMES[index]
     noise = noise_for(None, pace, extra=not rich, rich=rich)
     problem = check(game["sfen"], game["moves"], seed, noise, False, scan_hz=scan_hz)

@@ -2527,6 +2527,22 @@ def test_a_capture_never_seen_taken_back_then_its_square_refilled_by_a_drop_is_r
     assert _then_replies(s, sfen, made, 0.8, replies) == [*made, *replies]
 
 
+def test_a_drops_kind_pressed_with_no_question_shown_is_read_in_the_capture_kept() -> None:
+    # sente's gold lifted from 6g to take the pawn on 7f, never read empty (5f alike);
+    # gote's pawn set on 6h, read as the gold stepping back, "P" pressed with no question
+    # shown; the gold on from 7f to 8e, then gote's silver on 4f and "S". The story of
+    # 6g7f kept read the "S" as 6h's answer: S*6h, then G*4f, two false moves (100 Hz
+    # x0.4 --rich, game 12 of seed 43573). A drop's kind pressed before is its answer, as
+    # a promotion's is
+    sfen = "8k/9/9/9/9/2p1p4/3G5/9/K8 b gsp 1"
+    s = _paced(sfen, ("9i9h", "1a2a", "9h9i", "2a1a"), 0.3, 0.6)
+    s.lift("6g", dt=1.0).place("6h", dt=1.2).press("P", dt=0.4)
+    s.lift("7f", dt=1.15).place("8e", dt=0.32).place("4f", dt=1.77).press("S", dt=0.66)
+    made = ("6g7f", "P*6h", "7f8e", "S*4f")
+    replies = ("9i9h", "1a2a")
+    assert _then_replies(s, sfen, made, 0.8, replies) == [*made, *replies]
+
+
 def test_a_piece_lifted_to_move_and_held_over_an_empty_square_is_a_move_in_progress() -> None:
     # sente's P*4b, gote's 4a3a, sente's 4b4a+; gote's king lifted from 3a to take the
     # tokin, held over 6f for 0.6 s, set back on 3a, then 3a4a. "King lifted, a piece over
