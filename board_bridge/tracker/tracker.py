@@ -2247,11 +2247,13 @@ class Tracker:
         # once the two others failed: a false move. More than that: none is ever taken as
         # the last that fits, since one not kept may be the game)
         unkept = len({_chain_key(f[0]) for f in alike}) > len({_chain_key(f[0]) for f in tied})
+        fresh: list[Tracker] = []  # (the stories kept here, at this state)
         for best, left, k, empty in reversed(tied):
-            if self._unseen_kept(best):
+            if self._unseen_kept(best, fresh):
                 continue
             alt = self._fork(best)
             if alt is not None:
+                fresh.append(alt)
                 # (past its moves, or two moves past its one capture never seen: the
                 # chain's own later moves prove it complete as well; 100 Hz x0.4 --rich,
                 # game 17 of seed 35873: 8f8i unseen, 9h8i and G*4b, the game's last
@@ -2311,16 +2313,28 @@ class Tracker:
         finally:
             self._unseen = False
 
-    def _unseen_kept(self, c: _Expl) -> bool:
+    def _unseen_kept(self, c: _Expl, fresh: list[Tracker]) -> bool:
         """Is a story of the same capture never seen (``c``'s first move, at the same
         ply) kept already? It goes on with the game as it is fed: the longer chains found
-        at each later state are that story again, and would crowd the others out."""
+        at each later state are that story again, and would crowd the others out. Of those
+        kept at this same state (``fresh``), only one whose later moves are ``c``'s too:
+        the others are other stories of that capture (100 Hz x0.4 --rich, game 7 of seed
+        44670: 8a8b unseen, then 9b8c asking promotion, and 8a8b, 9b6e+ unseen and N*8c
+        alike; only the second was kept, and taken at the "promote" pressed for 9b8c: a
+        false move)."""
         at = len(self._history) - int(c.chain[0].correcting)
-        first = c.chain[0].variants
-        return any(
-            f.alt._premise is not None and len(f.alt._history) > at and f.alt._history[at] in first
-            for f in self._forks
-        )
+        plies = [p.variants for p in c.chain] + ([c.moves] if c.moves else [])
+
+        def same(alt: Tracker) -> bool:
+            if not any(alt is a for a in fresh):
+                return len(alt._history) > at and alt._history[at] in plies[0]
+            # (its moves so far, and the one its question waits on)
+            made: list[tuple[Move, ...]] = [(m,) for m in alt._history[at:]]
+            if alt._pending is not None and alt._pending.kind == "move":
+                made.append(alt._pending.cands)
+            return bool(made) and all(any(m in ms for m in cands) for cands, ms in zip(made, plies))
+
+        return any(f.alt._premise is not None and same(f.alt) for f in self._forks)
 
     def _unseen_left(
         self, ctx: _Ctx, chain: tuple[_Ply, ...], last: tuple[Move, ...] = ()
