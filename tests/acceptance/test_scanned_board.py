@@ -69,7 +69,8 @@ def test_the_slowest_scan_reads_pieces_pushed_to_the_next_square(index: int) -> 
     + [(17, 4287217, 0.4, True, 100.0), (24, 4277824, 0.4, True, 100.0)]
     + [(4, 4287504, 0.4, True, 100.0), (12, 4407112, 0.4, True, 100.0)]
     + [(1, 4357701, 0.4, True, 100.0), (8, 4357208, 0.4, True, 100.0)]
-    + [(12, 4357312, 0.4, True, 100.0), (7, 4467007, 0.4, True, 100.0)],
+    + [(12, 4357312, 0.4, True, 100.0), (7, 4467007, 0.4, True, 100.0)]
+    + [(11, 4560811, 0.4, True, 100.0)],
 )
 def test_captures_never_seen_are_told_apart(
     index: int, seed: int, pace: float, rich: bool, scan_hz: float
@@ -95,7 +96,8 @@ def test_captures_never_seen_are_told_apart(
     # game 4 of 42875, 7a6b, 7a7b alike); or after a drop on its target whose landing
     # bounce the scan stretched past the bounce time (game 12 of 44071, P*3c, 3d3c); or
     # taken back by a capture seen, and the square its attacker left refilled by a drop
-    # (game 1 of 43577, 4b4a+, 5b4a, P*4b); or one of four alike (game 8 of 43572, 2b1c);
+    # (game 1 of 43577, 4b4a+, 5b4a, P*4b); or one of four or five alike (game 8 of 43572,
+    # 2b1c; game 11 of 45608, 7g6g);
     # or with a drop's kind pressed after it, no question shown (game 12 of 43573, P*6h);
     # or one of two stories of the same capture going on alike (game 7 of 44670, 8a8b,
     # then 9b8c, or 9b6e+ unseen and N*8c)
