@@ -189,7 +189,8 @@ def _guesses(chosen: Tracker, fitting: list[Tracker], now: float, wait: float) -
     and may be the very input being read (``--scan 100`` x0.4 ``--rich``, game 24 of seed
     42778: 8h7g+, 8h9g+ and 8h9i+ unseen, gote's pawn drop on 3c asked N or P where a
     knight or a lance was taken; "P" pressed 0.19 s after the question, and 8h9g+, where
-    no question was asked, taken: a false move)."""
+    no question was asked, taken: a false move). And any story of them when more fitted
+    alike than were kept: one not kept may be the game's (see Tracker._keep_unseen)."""
     if chosen._premise is None:
         return False
     if chosen._premise[2]:
