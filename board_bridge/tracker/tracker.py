@@ -224,6 +224,17 @@ _AROUND = [frozenset(b for b in range(81) if square_distance(a, b) <= 1) for a i
 _STANDS = ((9.5, 7.0), (-1.5, 1.0))  # sente's, gote's
 
 
+def _moves_again(base: PosInfo, moves: tuple[Move, ...], moved: set[int]) -> tuple[Move, ...]:
+    """A chain's move read again from ``base`` if its piece stands on a square of
+    ``moved`` (read otherwise than the chain search had it): every legal move from and to
+    the same squares, with or without promotion (see Tracker._unseen_left)."""
+    first = moves[0]
+    if first.from_square is None or first.from_square not in moved:
+        return moves
+    again = tuple(m for m in base.moves_from(first.from_square) if m.to_square == first.to_square)
+    return again or moves
+
+
 def _refilled_after(origin: int, target: int, later: list[Move]) -> bool:
     """Does one of ``later`` (a chain's moves after a capture from ``origin`` to
     ``target``) fill ``origin`` after another has moved from or to ``target``?"""
@@ -2302,7 +2313,7 @@ class Tracker:
                 chain = read[1]
                 if replacing:
                     chain = (replace(chain[0], correcting=True), *chain[1:])
-                out.append((replace(c, chain=chain), read[0], read[2], read[3]))
+                out.append((replace(c, chain=chain, moves=read[4]), read[0], read[2], read[3]))
         return out
 
     def _unseen_chains(self, ctx: _Ctx) -> list[_Expl]:
@@ -2340,10 +2351,11 @@ class Tracker:
 
     def _unseen_left(
         self, ctx: _Ctx, chain: tuple[_Ply, ...], last: tuple[Move, ...] = ()
-    ) -> tuple[frozenset[int], tuple[_Ply, ...], int, frozenset[int]] | None:
+    ) -> tuple[frozenset[int], tuple[_Ply, ...], int, frozenset[int], tuple[Move, ...]] | None:
         """The squares a chain's captures never seen left (see ``_keep_unseen``), the
         chain, a capture's promotion read from the player's answer (see below), the
-        index of its first capture never seen, and those squares that must still read
+        index of its first capture never seen, its last move read again (see ``moved``
+        below), and those squares that must still read
         empty (see ``_past_premise``): all but one a later move of the chain fills after
         another has moved from or to that capture's target, the capture proven by a move
         seen (100 Hz x0.4 --rich, game 1 of seed 43577: gote's S*5b, sente's 4b taking 4a
@@ -2369,12 +2381,23 @@ class Tracker:
             # chain search has it: on the current position that move may take a king)
             assert ctx.prev is not None
             since, base = ctx.w_prev, ctx.prev
+        # (squares whose piece an answer read otherwise than the chain search had it: its
+        # later moves are read again, their promotion too; 100 Hz x0.4 --rich, game 1 of
+        # seed 45623: 4c4b, "nonpromote", where the search had the silver promoted, then
+        # P*9f and 4b5a, "promote", read as 4b5a, the promoted silver's, a false move)
+        moved: set[int] = set()
         for k, p in enumerate(chain):
+            p = read[k] = replace(p, variants=_moves_again(base, p.variants, moved))
             answer = self._answered_unseen(p, since, chain[k + 1].t if k + 1 < len(chain) else _INF)
             if answer is not None:
                 read[k] = replace(p, variants=answer[1])
             m = read[k].variants[0]
             to = m.to_square
+            if m.from_square in moved:
+                moved.discard(m.from_square)
+                moved.add(to)
+            elif m.from_square is not None and m.promotion != chain[k].variants[0].promotion:
+                moved.add(to)
             if (
                 m.from_square is not None
                 and base.codes[to]
@@ -2403,7 +2426,8 @@ class Tracker:
                 if not _refilled_after(m.from_square, to, after):
                     empty.add(m.from_square)
             since, base = p.t, self._cache.after(base, m)
-        return frozenset(left), tuple(read), first, frozenset(empty)
+        again = _moves_again(base, last, moved) if last else last
+        return frozenset(left), tuple(read), first, frozenset(empty), again
 
     def _answered_unseen(
         self, p: _Ply, since: float, until: float

@@ -2543,6 +2543,22 @@ def test_a_drops_kind_pressed_with_no_question_shown_is_read_in_the_capture_kept
     assert _then_replies(s, sfen, made, 0.8, replies) == [*made, *replies]
 
 
+def test_a_piece_read_unpromoted_by_an_answer_asks_its_own_promotion_when_it_moves_on() -> None:
+    # gote's 5a4b; sente's silver lifted from 4c to take it, 4b never read empty, and
+    # "nonpromote" pressed with no question shown; gote's P*9f, then the silver on to 5a
+    # and "promote". The chain search had the silver promoted on 4b, so its move on to 5a
+    # asked nothing and was read as 4b5a: a false move (100 Hz x0.4 --rich, game 1 of
+    # seed 45623). A piece the answer reads otherwise has its later moves read again
+    sfen = "4s2k1/9/5S3/9/9/9/9/9/K8 w p 1"
+    s = _paced(sfen, ("2a1a", "9i9h", "1a2a", "9h9i"), 0.3, 0.6)
+    s.lift("5a", dt=1.0).place("4b", dt=0.22)
+    s.lift("4c", dt=1.1).press("nonpromote", dt=0.57).place("9f", dt=1.49)
+    s.lift("4b", dt=0.22).place("5a", dt=0.23).press("promote", dt=0.11)
+    made = ("5a4b", "4c4b", "P*9f", "4b5a+")
+    replies = ("2a1a", "9i9h")
+    assert _then_replies(s, sfen, made, 0.8, replies) == [*made, *replies]
+
+
 def test_a_piece_lifted_to_move_and_held_over_an_empty_square_is_a_move_in_progress() -> None:
     # sente's P*4b, gote's 4a3a, sente's 4b4a+; gote's king lifted from 3a to take the
     # tokin, held over 6f for 0.6 s, set back on 3a, then 3a4a. "King lifted, a piece over
