@@ -454,6 +454,17 @@ class _Ctx:
     virtual: bool
 
 
+@dataclass(frozen=True, slots=True)
+class _UnseenRead:
+    """A chain read as captures never seen (see Tracker._unseen_left)."""
+
+    left: frozenset[int]  # the squares their attackers left
+    chain: tuple[_Ply, ...]  # its moves, promotions and drops' kinds read from answers
+    first: int  # the index of its first capture never seen
+    empty: frozenset[int]  # ... of ``left``, those that must still read empty
+    last: tuple[Move, ...]  # its last move, read again as its chain was
+
+
 @dataclass(slots=True)
 class _Pending:
     kind: str  # "move": a new move from base; "correct": replaces the open move
@@ -2310,10 +2321,12 @@ class Tracker:
                 read = self._unseen_left(base, c.chain, c.moves)
                 if read is None:
                     continue
-                chain = read[1]
+                chain = read.chain
                 if replacing:
                     chain = (replace(chain[0], correcting=True), *chain[1:])
-                out.append((replace(c, chain=chain, moves=read[4]), read[0], read[2], read[3]))
+                out.append(
+                    (replace(c, chain=chain, moves=read.last), read.left, read.first, read.empty)
+                )
         return out
 
     def _unseen_chains(self, ctx: _Ctx) -> list[_Expl]:
@@ -2351,12 +2364,12 @@ class Tracker:
 
     def _unseen_left(
         self, ctx: _Ctx, chain: tuple[_Ply, ...], last: tuple[Move, ...] = ()
-    ) -> tuple[frozenset[int], tuple[_Ply, ...], int, frozenset[int], tuple[Move, ...]] | None:
+    ) -> _UnseenRead | None:
         """The squares a chain's captures never seen left (see ``_keep_unseen``), the
         chain, a capture's promotion read from the player's answer (see below), the
-        index of its first capture never seen, its last move read again (see ``moved``
-        below), and those squares that must still read
-        empty (see ``_past_premise``): all but one a later move of the chain fills after
+        index of its first capture never seen, those squares that must still read empty
+        (see ``_past_premise``), and its last move read again (see ``moved`` below). The
+        squares that must stay empty: all but one a later move of the chain fills after
         another has moved from or to that capture's target, the capture proven by a move
         seen (100 Hz x0.4 --rich, game 1 of seed 43577: gote's S*5b, sente's 4b taking 4a
         unseen, gote's 5b4a taking it back and sente's P*4b; the story kept, never taken
@@ -2427,7 +2440,7 @@ class Tracker:
                     empty.add(m.from_square)
             since, base = p.t, self._cache.after(base, m)
         again = _moves_again(base, last, moved) if last else last
-        return frozenset(left), tuple(read), first, frozenset(empty), again
+        return _UnseenRead(frozenset(left), tuple(read), first, frozenset(empty), again)
 
     def _answered_unseen(
         self, p: _Ply, since: float, until: float

@@ -2512,8 +2512,8 @@ def test_a_capture_never_seen_taken_back_then_its_square_refilled_by_a_drop_is_r
     # gote's silver lifted from 5b to take the tokin back, a swap seen; sente's P*4b on
     # the square the pawn left ("P" pressed: a lance in hand too), gote's P*5d and
     # sente's L*4g. Read as S*5b corrected to S*5d with the lifts left over, then L*4g
-    # as a second pawn on the file; the capture's story was found only deeper than a
-    # chain holds, and was never taken with 4b refilled, the rest of the game lost (100 Hz
+    # as a second pawn on the file; the capture's story was kept but never taken, 4b
+    # refilled reading as the pawn put back, and the rest of the game lost (100 Hz
     # x0.4 --rich, game 1 of seed 43577). A square an attacker left, refilled after a
     # move seen on its target, is no piece put back
     sfen = "k4l3/5P3/9/9/9/9/9/9/4K4 w Ps 1"
