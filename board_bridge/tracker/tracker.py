@@ -3409,7 +3409,7 @@ class Tracker:
         must have ended (with no error shown more than the tracker's own); ``unseen``: a
         story of a capture never seen may be taken (see ``_keep_unseen``): only when
         nothing explains the board in the tracker's own."""
-        best: tuple[tuple[bool, bool, bool, int, int], Tracker] | None = None
+        best: tuple[tuple[bool, bool, bool, int, int, int], Tracker] | None = None
         unseen_ones: list[Tracker] = []  # the stories of captures never seen that fit
         for i, f in enumerate(reversed(self._forks)):
             alt = f.caught_up()
@@ -3448,6 +3448,7 @@ class Tracker:
                 alt._pending is not None,
                 not self._asks_answer(alt, now),
                 alt._n_illegal,
+                alt._unmade(),
                 i,
             )
             if best is None or key < best[0]:
@@ -3455,6 +3456,13 @@ class Tracker:
         if best is None or _guesses(best[1], unseen_ones, now, self._story_wait()):
             return None
         return best[1]
+
+    def _unmade(self) -> int:
+        """How many squares of the board this story has not yet read as moves made (a
+        piece lifted, a square filled: a move in progress, or a touch; a move waiting on a
+        question counts as not made)."""
+        cells = self._cells
+        return 0 if cells is None else len(diff(cells, self._info().exp))
 
     def _forbidden_only(self, alt: Tracker) -> bool:
         """Is another story in play showing only that the board is a move of its side to

@@ -1334,6 +1334,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.3,
         True,
     ),
+    "x0.3 extra: 8c7b, 7c touched; two stories kept, the one further on taken": (
+        19,
+        4433319,
+        False,
+        None,
+        0.3,
+        True,
+    ),
 }
 
 

@@ -110,6 +110,25 @@ def test_a_story_with_a_question_waiting_is_taken_only_if_no_other_explains() ->
     assert tracker._revisable(tracker._t_now) is asking
 
 
+def test_of_the_stories_that_explain_the_board_the_one_further_on_is_taken() -> None:
+    # two kept stories explain the board, with as many errors shown: the older one has
+    # read the last move made, the newer one still reads a piece off its square (a move
+    # in progress, or a touch). The one further on is the better story, whatever its age
+    # (x0.3 --extra, game 19 of seed 44333: 8c7b then 7c touched, kept with 8c7c after 7b
+    # knocked; 8b7b made in the first only, and the second, newer, was taken)
+    s = _knock_in_a_capture()
+    tracker, _outs = run(s.events, KNOCK, tail=1.0)
+    further, behind = tracker._copy(), tracker._copy()
+    assert behind._cells is not None
+    sq = behind._cells.index(".")
+    behind._cells = behind._cells[:sq] + "x" + behind._cells[sq + 1 :]
+    assert (further._unmade(), behind._unmade()) == (0, 1)
+    _kept_as_stories(tracker, further, behind)
+    assert tracker._revisable(tracker._t_now) is further
+    _kept_as_stories(tracker, behind, further)
+    assert tracker._revisable(tracker._t_now) is further
+
+
 def test_of_the_stories_that_explain_the_board_the_one_with_fewer_errors_is_taken() -> None:
     s = _knock_in_a_capture()
     tracker, _outs = run(s.events, KNOCK, tail=1.0)
