@@ -1059,7 +1059,7 @@ class Tracker:
         if (
             expl is None
             and not ctx.virtual
-            and not self._is_fork
+            and (not self._is_fork or self._premise is not None)
             and self._keeps_stories()
             and self._unseen_for != self._state_id
         ):
@@ -3669,14 +3669,14 @@ class Tracker:
             outs.append(GameEnded(alt._outcome, now))
         # the story given up is kept in turn, taken back if the one taken fails (by the
         # tracker itself: another story's own stories are not multiplied)
-        is_fork = self._is_fork
+        is_fork, premise = self._is_fork, self._premise
         given_up = None
         if k < len(mine) and not is_fork:
             given_up = _Fork(self._copy(), [], tuple((m,) for m in mine[k:]), k)
         # (the other story is in play and explains the board: see _revisable)
         self.__dict__.update(alt.__dict__)
         self._fixed = 0  # (the other story's premise: it is the tracker's story now)
-        self._premise = None
+        self._premise = premise if is_fork else None
         self._is_fork = is_fork
         if given_up is not None and self._keeps_stories():
             self._forks = [f for f in self._forks if f.alt is not alt]

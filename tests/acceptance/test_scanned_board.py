@@ -71,7 +71,8 @@ def test_the_slowest_scan_reads_pieces_pushed_to_the_next_square(index: int) -> 
     + [(1, 4357701, 0.4, True, 100.0), (8, 4357208, 0.4, True, 100.0)]
     + [(12, 4357312, 0.4, True, 100.0), (7, 4467007, 0.4, True, 100.0)]
     + [(11, 4560811, 0.4, True, 100.0), (1, 4562301, 0.4, True, 100.0)]
-    + [(13, 4620913, 0.4, True, 100.0)],
+    + [(13, 4620913, 0.4, True, 100.0), (17, 4621417, 0.4, True, 100.0)]
+    + [(17, 4581717, 0.4, True, 100.0)],
 )
 def test_captures_never_seen_are_told_apart(
     index: int, seed: int, pace: float, rich: bool, scan_hz: float
@@ -103,7 +104,9 @@ def test_captures_never_seen_are_told_apart(
     # or one of two stories of the same capture going on alike (game 7 of 44670, 8a8b,
     # then 9b8c, or 9b6e+ unseen and N*8c); or its piece read unpromoted by the answer,
     # then moving on and promoting (game 1 of 45623, 4c4b, 4b5a+); or the log's last
-    # move, a mate, its piece read as lifted when the log ends (game 13 of 46209, 4d3c+)
+    # move, a mate, its piece read as lifted when the log ends (game 13 of 46209, 4d3c+);
+    # or a second capture never seen read in the story of the first (game 17 of 46214,
+    # 1f2h+ and 9d9c+; game 17 of 45817, 7b8a alike with 7b8b, then 6h6d)
     game = GAMES[index]
     noise = noise_for(None, pace, extra=not rich, rich=rich)
     problem = check(game["sfen"], game["moves"], seed, noise, False, scan_hz=scan_hz)

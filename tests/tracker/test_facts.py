@@ -2440,6 +2440,23 @@ def test_a_log_ending_on_a_mate_after_a_capture_never_seen_takes_the_story_that_
     assert tracker.unresolved() is None and tracker.board.is_game_over()
 
 
+def test_a_capture_never_seen_read_in_another_story_of_one_never_seen_is_read() -> None:
+    # sente's gold lifted from 2e to take 2d, gote's silver lifted from 8c to take 8d,
+    # both targets swapped out between two scans, then sente's P*5e: the board shows two
+    # pieces lifted and a pawn dropped. The story of 2e2d (then 8c lifted) is kept, but
+    # it cannot read the drop without the second capture never seen, which only the
+    # tracker's own story looked for: the rest of the game was lost (100 Hz x0.4
+    # --rich, game 17 of seed 46214: 1f2h+ and 9d9c+, both unseen, then B*7h; seven
+    # more logs of that mix alike). A kept story of a capture never seen now keeps its
+    # own such stories, and takes them as the tracker does
+    sfen = "4k4/9/1s7/1P5p1/7G1/9/9/9/4K4 b - 1"
+    s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a5a"), 0.3, 0.6)
+    s.lift("2e", dt=1.0).lift("8c", dt=1.5).place("5e", dt=1.5)
+    replies = ("5a4a", "5i4i", "4a5a", "4i5i")
+    made = ("2e2d", "8c8d", "P*5e")
+    assert _then_replies(s, sfen, made, 1.0, replies) == [*made, *replies]
+
+
 def _lifted_at_the_logs_end(sfen: str, origin: str, *presses: str) -> Tracker:
     """Four warm-up moves, then ``origin`` lifted (and ``presses`` pressed) as the log's
     last events: the log read to its end 1.5 s later."""
