@@ -203,6 +203,11 @@ def _guesses(chosen: Tracker, fitting: list[Tracker], now: float, wait: float) -
     return len({tuple(a._history) for a in fitting if not (asks_none and unshown(a))}) > 1
 
 
+def _drop_on(moves: tuple[Move, ...], sq: int) -> bool:
+    """Are ``moves`` (variants) a drop on ``sq``?"""
+    return bool(moves) and moves[0].from_square is None and moves[0].to_square == sq
+
+
 def _chain_key(c: _Expl) -> tuple[tuple[Move, ...], ...]:
     """A chain's moves, each with its variants (the stories it tells)."""
     return tuple(p.variants for p in c.chain)
@@ -606,9 +611,10 @@ class Tracker:
         # squares still empty; and whether more such stories fit alike than were kept, so
         # that it is never taken as the only one left (None: not such a story)
         self._premise: tuple[int, frozenset[int], bool] | None = None
-        # a story of a capture never seen kept while the tracker's own showed no error
-        # (see _keep_dropped_unseen): it does not go when an error of the tracker's does
-        self._unerring = False
+        # a story of a capture never seen kept while the tracker's own showed no error:
+        # "dropped" (see _keep_dropped_unseen) or "touched" (_keep_touched_unseen); it does
+        # not go when an error of the tracker's does
+        self._unerring = ""
         self._eval: tuple[_Expl | None, _Expl | None, _Ctx] | None = None
         self._pending: _Pending | None = None
         self._illegal: _Illegal | None = None
@@ -2329,9 +2335,56 @@ class Tracker:
             or not any(self._never_empty(fr, sq, lift, _INF) for sq in targets)
         ):
             return
-        self._keep_unseen(ctx, dropped=move.to_square)
+        to = move.to_square
 
-    def _keep_unseen(self, ctx: _Ctx, dropped: int | None = None) -> None:
+        def dropped(c: _Expl) -> bool:
+            # (only the capture in place of the open move, then a drop on its square)
+            return len(c.chain) == 1 and c.chain[0].correcting and _drop_on(c.moves, to)
+
+        self._keep_unseen(ctx, dropped, "dropped")
+
+    def _keep_touched_unseen(self, ctx: _Ctx) -> None:
+        """The board came back to the position after a piece of the side to move was
+        lifted from X and X refilled (read as a touch): it may be X taking a piece whose
+        square never read empty (see ``_keep_unseen``), then the opponent's drop on X. The
+        board shows the two alike, and the same side to move; only the game tells them
+        apart. Keep those stories, as ``_keep_dropped_unseen`` does (100 Hz x0.4 --rich,
+        game 1 of seed 46216: 9h9i unseen and gote's P*9h read as 9h touched). Looked at
+        when the board comes back to the position (not when the touch came while the move
+        before it waited, and was read with it: game 17 of seed 44275, 8e9d and N*8e)."""
+        cells = self._cells
+        if self._is_fork or not self._keeps_stories() or cells is None or ctx.virtual:
+            return
+        cur = ctx.cur
+        if cells != cur.exp or not any(cur.board.pieces_in_hand[1 - cur.turn].values()):
+            return  # (no piece the opponent could drop)
+        wait = self._reaction()
+        for sq, lifts in self._touches(ctx.w_cur).items():
+            piece = cur.board.piece_at(sq)
+            start, end = lifts[-1]
+            if piece is None or piece.color != cur.turn or end == _INF or end - start < wait:
+                continue
+            targets = [m.to_square for m in cur.moves_from(sq) if cur.codes[m.to_square]]
+            if any(
+                (p := cur.board.piece_at(t)) is not None and p.piece_type == KING for t in targets
+            ) or not any(self._never_empty(sq, t, start, _INF) for t in targets):
+                continue
+
+            def touched(c: _Expl, sq: int = sq) -> bool:
+                # (only a capture from the square touched, then a drop on it)
+                first = c.chain[0] if len(c.chain) == 1 else None
+                return (
+                    first is not None
+                    and not first.correcting
+                    and first.variants[0].from_square == sq
+                    and _drop_on(c.moves, sq)
+                )
+
+            self._keep_unseen(ctx, touched, "touched")
+
+    def _keep_unseen(
+        self, ctx: _Ctx, only: Callable[[_Expl], bool] | None = None, unerring: str = ""
+    ) -> None:
         """Nothing explains the board: keep the story of a chain whose moves may be
         captures whose target never read empty, the attacker lifted and the target's
         square occupied all along (a captured piece pushed off by the piece taking it, so
@@ -2345,18 +2398,9 @@ class Tracker:
         ``_revisable``."""
         self._unseen_for = self._state_id
         found = self._unseen_stories(ctx)
-        if dropped is not None:
-            # (see _keep_dropped_unseen: only the capture in place of the open move, then
-            # a drop on its square)
-            found = [
-                f
-                for f in found
-                if len(f[0].chain) == 1
-                and f[0].chain[0].correcting
-                and f[0].moves
-                and f[0].moves[0].from_square is None
-                and f[0].moves[0].to_square == dropped
-            ]
+        if only is not None:
+            # (a story kept while nothing is wrong: see _keep_dropped_unseen)
+            found = [f for f in found if only(f[0])]
         if not found:
             return
         found.sort(key=lambda f: f[0].score)
@@ -2388,12 +2432,12 @@ class Tracker:
                 n = len(alt._history)
                 if len(left) == 1 and not best.chain[0].correcting:
                     n = min(n, len(self._history) + k + 2)
-                if dropped is not None:
-                    # (the piece read moving on is off its square in both stories: a
-                    # piece set there later is no piece put back, see _past_premise)
+                if only is not None:
+                    # (the tracker's own story reads the piece that left that square, and
+                    # what came back there: the story is taken only once that fails)
                     empty = frozenset()
                 alt._premise = (n, empty, unkept)
-                alt._unerring = dropped is not None
+                alt._unerring = unerring
 
     def _unseen_stories(self, ctx: _Ctx) -> list[tuple[_Expl, frozenset[int], int, frozenset[int]]]:
         """The chains with captures never seen that explain the state now (see
@@ -3179,7 +3223,7 @@ class Tracker:
             _pending=None if self._pending is None else replace(self._pending),
             _forks=[],
             _premise=None,
-            _unerring=False,
+            _unerring="",
             _eval=None,
             _eval_key=None,
             _intents=None,
@@ -3414,7 +3458,12 @@ class Tracker:
         answered = _NEG_INF if self._answered_at is None else self._answered_at
         fits: list[Tracker] = []
         for f in reversed(self._forks):
-            if id(f) not in kept:
+            if id(f) not in kept or f.alt._unerring == "touched":
+                # (nor a story of a capture never seen kept while nothing was wrong, its
+                # attacker's square refilled, see _keep_touched_unseen: an answer alone is
+                # no sign of it, the piece may have been touched; the second
+                # generator, raised, game 3 of seed 43403: 8c touched, then a stray
+                # "nonpromote", taken as 8c3c unseen, asking it, and S*8c)
                 continue
             alt = f.caught_up()  # (this input was the last event it was fed)
             asked = alt._asked_at
@@ -3730,7 +3779,7 @@ class Tracker:
         self.__dict__.update(alt.__dict__)
         self._fixed = 0  # (the other story's premise: it is the tracker's story now)
         self._premise = premise if is_fork else None
-        self._unerring = unerring and is_fork
+        self._unerring = unerring if is_fork else ""
         self._is_fork = is_fork
         if given_up is not None and self._keeps_stories():
             self._forks = [f for f in self._forks if f.alt is not alt]
@@ -3764,6 +3813,8 @@ class Tracker:
                 # they were an error the player has just put right (an illegal move
                 # taken back: what its hand did then explains nothing that follows)
                 self._establish(t, obs)
+            else:
+                self._keep_touched_unseen(ctx)
             self._set_display(None)
         elif kind in (INPROG, INPROG0):
             info = ctx.cur if kind == INPROG else ctx.prev

@@ -2475,6 +2475,22 @@ def test_a_capture_never_seen_read_as_a_move_to_the_next_drops_square_is_revised
     assert _then_replies(s, sfen, made, 1.0, replies) == ["5i4i", *made, *replies]
 
 
+def test_a_capture_never_seen_read_as_a_touch_with_a_drop_after_it_is_revised() -> None:
+    # sente's gold lifted from 2e to take the pawn on 2d, swapped out between two scans,
+    # then gote's P*2e on the square the gold left: the board is back at the position,
+    # read as the gold touched, and two plies are lost with nothing shown wrong until the
+    # gold on 2d moves on, a piece the tracker's story has as gote's pawn (100 Hz x0.4
+    # --rich, game 1 of seed 46216: 9h9i unseen and gote's P*9h). The story of the
+    # capture, then the drop, is kept when the board comes back, taken when the game
+    # shows it
+    sfen = "4k4/9/9/7p1/7G1/9/9/9/4K4 b p 1"
+    s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a5a"), 0.3, 0.6)
+    s.lift("2e", dt=1.0).place("2e", dt=1.6).lift("2d", dt=1.5).place("1c", dt=0.4)
+    made = ("2e2d", "P*2e", "2d1c")
+    replies = ("5a6a", "5i4i", "6a5a", "4i5i")
+    assert _then_replies(s, sfen, made, 1.0, replies) == [*made, *replies]
+
+
 def _lifted_at_the_logs_end(sfen: str, origin: str, *presses: str) -> Tracker:
     """Four warm-up moves, then ``origin`` lifted (and ``presses`` pressed) as the log's
     last events: the log read to its end 1.5 s later."""
