@@ -73,7 +73,8 @@ def test_the_slowest_scan_reads_pieces_pushed_to_the_next_square(index: int) -> 
     + [(11, 4560811, 0.4, True, 100.0), (1, 4562301, 0.4, True, 100.0)]
     + [(13, 4620913, 0.4, True, 100.0), (17, 4621417, 0.4, True, 100.0)]
     + [(17, 4581717, 0.4, True, 100.0), (24, 4621624, 0.4, True, 100.0)]
-    + [(5, 4357005, 0.4, True, 100.0), (1, 4621601, 0.4, True, 100.0)],
+    + [(5, 4357005, 0.4, True, 100.0), (1, 4621601, 0.4, True, 100.0)]
+    + [(15, 4691215, 0.4, True, 100.0)],
 )
 def test_captures_never_seen_are_told_apart(
     index: int, seed: int, pace: float, rich: bool, scan_hz: float
@@ -110,7 +111,9 @@ def test_captures_never_seen_are_told_apart(
     # 1f2h+ and 9d9c+; game 17 of 45817, 7b8a alike with 7b8b, then 6h6d); or read as
     # a move to the square the opponent's next drop fills (game 24 of 46216, 3c3d and
     # B*2b read as 3c2b; game 5 of 43570, 5d4d and P*6d read as 5d6d); or as a touch,
-    # the opponent's drop on the square it left (game 1 of 46216, 9h9i and P*9h)
+    # the opponent's drop on the square it left (game 1 of 46216, 9h9i and P*9h); or
+    # the log's last move, a mate, its piece set down first, then lifted again (game 15
+    # of 46912, 5h set on 4h, then 5h6i)
     game = GAMES[index]
     noise = noise_for(None, pace, extra=not rich, rich=rich)
     problem = check(game["sfen"], game["moves"], seed, noise, False, scan_hz=scan_hz)

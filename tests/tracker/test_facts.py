@@ -2513,6 +2513,19 @@ def test_a_log_ending_with_a_piece_lifted_takes_the_one_capture_never_seen_that_
     assert tracker.unresolved() is None and tracker.board.is_game_over()
 
 
+def test_a_log_ending_with_a_piece_set_down_and_lifted_again_reads_its_mate_unseen() -> None:
+    # the same gold set down on 8b first, then lifted again to take 9b, mate, unseen:
+    # the move read (8c8b) is corrected by the capture (100 Hz x0.4 --rich, game 15 of
+    # seed 46912: 5h set on 4h, then taking 6i unseen, read as 5h4h, 4h lifted)
+    sfen = "kn5g1/p1s6/PG7/9/9/9/9/9/4K4 b - 1"
+    s = _paced(sfen, ("5i4i", "2a2b", "4i5i", "2b2a"), 0.3, 0.6)
+    s.lift("8c", dt=1.0).place("8b", dt=0.4).lift("8b", dt=0.8)
+    tracker, _outs = run(s.events, sfen, tail=0.0)
+    tracker.finish(s.t + 1.5)
+    assert usi(tracker.moves)[4:] == ["8c9b"]
+    assert tracker.unresolved() is None and tracker.board.is_game_over()
+
+
 def test_a_log_ending_with_a_piece_lifted_guesses_no_capture_never_seen() -> None:
     # two captures never seen that both mate (the gold on 8b or 9b, guarded by the
     # knight and the lance) are not told apart; a capture that mates only with the
