@@ -2332,16 +2332,7 @@ class Tracker:
         if not any(prev.board.pieces_in_hand[1 - prev.turn].values()):
             return  # (no piece the opponent could drop)
         lift = self._hist.last_lift(fr, ctx.w_prev)
-        targets = [m.to_square for m in prev.moves_from(fr) if prev.codes[m.to_square]]
-        if (
-            lift is None
-            # (a set-up with the king left in check: its capture is no story)
-            or any(
-                (p := prev.board.piece_at(sq)) is not None and p.piece_type == KING
-                for sq in targets
-            )
-            or not any(self._never_empty(fr, sq, lift, _INF) for sq in targets)
-        ):
+        if lift is None or not self._could_take_unseen(prev, fr, lift):
             return
         to = move.to_square
 
@@ -2364,7 +2355,9 @@ class Tracker:
         if self._is_fork or not self._keeps_stories() or cells is None or ctx.virtual:
             return
         cur = ctx.cur
-        if cells != cur.exp or not any(cur.board.pieces_in_hand[1 - cur.turn].values()):
+        if cells != cur.exp:
+            return
+        if not any(cur.board.pieces_in_hand[1 - cur.turn].values()):
             return  # (no piece the opponent could drop)
         wait = self._reaction()
         for sq, lifts in self._touches(ctx.w_cur).items():
@@ -2372,10 +2365,7 @@ class Tracker:
             start, end = lifts[-1]
             if piece is None or piece.color != cur.turn or end == _INF or end - start < wait:
                 continue
-            targets = [m.to_square for m in cur.moves_from(sq) if cur.codes[m.to_square]]
-            if any(
-                (p := cur.board.piece_at(t)) is not None and p.piece_type == KING for t in targets
-            ) or not any(self._never_empty(sq, t, start, _INF) for t in targets):
+            if not self._could_take_unseen(cur, sq, start):
                 continue
 
             def touched(c: _Expl, sq: int = sq) -> bool:
@@ -2389,6 +2379,17 @@ class Tracker:
                 )
 
             self._keep_unseen(ctx, touched, "touched")
+
+    def _could_take_unseen(self, base: PosInfo, origin: int, lift: float) -> bool:
+        """Could the piece on ``origin`` in ``base``, lifted at ``lift``, have taken a piece
+        whose square never read empty since (see ``_keep_unseen``)? Not in a set-up with a
+        king left in its reach: its capture is no story."""
+        targets = [m.to_square for m in base.moves_from(origin) if base.codes[m.to_square]]
+        if any(
+            (p := base.board.piece_at(sq)) is not None and p.piece_type == KING for sq in targets
+        ):
+            return False
+        return any(self._never_empty(origin, sq, lift, _INF) for sq in targets)
 
     def _keep_unseen(
         self, ctx: _Ctx, only: Callable[[_Expl], bool] | None = None, unerring: str = ""
