@@ -772,11 +772,7 @@ class Tracker:
                 continue
             answers = [value for ta, value in self._loose_answers if ta > lift]
             value = answers[-1] if answers else None
-            for ms, _doubtful in self._complete(base, cells, lifted, since, None, unseen=True):
-                if not base.codes[ms[0].to_square] or not self._never_empty(
-                    origin, ms[0].to_square, since, _INF
-                ):
-                    continue
+            for ms in self._unseen_from(base, cells, lifted, since):
                 c = _Expl(kind, moves=ms)
                 if value is not None and not self._asks(c, value):
                     continue
@@ -790,6 +786,20 @@ class Tracker:
                     ended.append(alt)
         self._forks = kept
         return ended[0] if len({tuple(a._history) for a in ended}) == 1 else None
+
+    def _unseen_from(
+        self, base: PosInfo, cells: str, lifted: list[int], since: float
+    ) -> list[tuple[Move, ...]]:
+        """The captures (each with its variants) by the one piece lifted from ``base``
+        (``lifted``), the board ``cells``, whose target never read empty since ``since``
+        (see ``_keep_unseen``)."""
+        origin = lifted[0]
+        return [
+            ms
+            for ms, _doubtful in self._complete(base, cells, lifted, since, None, unseen=True)
+            if base.codes[ms[0].to_square]
+            and self._never_empty(origin, ms[0].to_square, since, _INF)
+        ]
 
     def expect(self, move: Move | None) -> None:
         """The engine's move the player must make on the board (None: no longer)."""
@@ -2441,7 +2451,7 @@ class Tracker:
                 n = len(alt._history)
                 if len(left) == 1 and not best.chain[0].correcting:
                     n = min(n, len(self._history) + k + 2)
-                if only is not None:
+                if unerring:
                     # (the tracker's own story reads the piece that left that square, and
                     # what came back there: the story is taken only once that fails)
                     empty = frozenset()
@@ -3524,12 +3534,8 @@ class Tracker:
             # position before it: two plies lost)
             fits += [
                 c
-                for ms, _doubtful in self._complete(
-                    cur, cells, lifted, ctx.w_cur, None, unseen=True
-                )
-                if cur.codes[ms[0].to_square]
-                and self._never_empty(lifted[0], ms[0].to_square, ctx.w_cur, _INF)
-                and self._asks(c := _Expl(MOVE, moves=ms), value)
+                for ms in self._unseen_from(cur, cells, lifted, ctx.w_cur)
+                if self._asks(c := _Expl(MOVE, moves=ms), value)
             ]
         if len({_story(c) for c in fits}) != 1:
             return []
