@@ -1086,7 +1086,7 @@ class Tracker:
         if (
             expl is None
             and not ctx.virtual
-            and (not self._is_fork or self._premise is not None)
+            and (not self._is_fork or (self._premise is not None and not self._unerring))
             and self._keeps_stories()
             and self._unseen_for != self._state_id
         ):
