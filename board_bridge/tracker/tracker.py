@@ -1189,6 +1189,10 @@ class Tracker:
             alt = self._revisable(now)
             if alt is not None and len(alt._history) >= len(self._history):
                 return self._adopt(alt, now)
+        if expl.kind == IDLE and self._illegal is not None and self._forks and not ctx.virtual:
+            alt = self._gone_round(now)
+            if alt is not None:
+                return self._adopt(alt, now)
         goes_on = expl.kind == MOVE or (expl.kind == TWO and not expl.chain[0].correcting)
         if ctx.virtual and goes_on and self._forks:
             # the game went on while a question waits: a kept story that asks nothing and
@@ -3794,6 +3798,37 @@ class Tracker:
         if since is None or now - since < wait:
             return False
         return self._spared(alt)
+
+    def _gone_round(self, now: float) -> Tracker | None:
+        """The board is back at the position after errors of the tracker's story: a kept
+        story that explained every state since those errors began, showing none, and made
+        three moves or more past the tracker's in that time, came round to the same squares
+        filled (a position repeated: 100 Hz x0.4 --rich, game 20 of seed 45832, gote's
+        king taking the tokin on 4a unseen, then P*4b, 4a3a and 4b4a+ again, read as a
+        king in check and a piece taking its own, put right; four plies lost). Players
+        putting an error right do not play legal moves while they do it. Three moves or
+        more: see below. None when such stories differ (see ``_guesses``)."""
+        n = len(self._history)
+        fitting: list[Tracker] = []
+        for f in self._forks:
+            alt = f.caught_up()
+            alt.tick(now)
+            if (
+                self._explains(alt)
+                and self._spared(alt)
+                and alt._pending is None
+                # (three plies on at least: a capture never seen and the opponent's drop on
+                # the square it left read as a touch is two, and the game tells those
+                # apart, see _keep_touched_unseen; the second generator's game 8, seed 1,
+                # 6g6f unseen and S*6g taken so at a piece put back, a false move)
+                and len(alt._history) >= n + 3
+                and not alt._unerring
+                and (alt._premise is None or len(alt._history) > alt._premise[0])
+            ):
+                fitting.append(alt)
+        if len({tuple(a._history) for a in fitting}) != 1:
+            return None
+        return fitting[0]
 
     def _spared(self, alt: Tracker) -> bool:
         """Has another story shown no error since the tracker's own present one began?

@@ -74,7 +74,8 @@ def test_the_slowest_scan_reads_pieces_pushed_to_the_next_square(index: int) -> 
     + [(13, 4620913, 0.4, True, 100.0), (17, 4621417, 0.4, True, 100.0)]
     + [(17, 4581717, 0.4, True, 100.0), (24, 4621624, 0.4, True, 100.0)]
     + [(5, 4357005, 0.4, True, 100.0), (1, 4621601, 0.4, True, 100.0)]
-    + [(15, 4691215, 0.4, True, 100.0), (3, 4812503, 0.4, True, 100.0)],
+    + [(15, 4691215, 0.4, True, 100.0), (3, 4812503, 0.4, True, 100.0)]
+    + [(20, 4583220, 0.4, True, 100.0)],
 )
 def test_captures_never_seen_are_told_apart(
     index: int, seed: int, pace: float, rich: bool, scan_hz: float
@@ -115,7 +116,9 @@ def test_captures_never_seen_are_told_apart(
     # the log's last move, a mate, its piece set down first, then lifted again (game 15
     # of 46912, 5h set on 4h, then 5h6i); or kept through moves that then read as a piece
     # in the air with lifts left over (game 3 of 48125, 8e9c+ and 8e7c+ alike, 5b4a,
-    # 5h5i, 4b5b and 5i5h read as 4a4b taken back, 8e lifted)
+    # 5h5i, 4b5b and 5i5h read as 4a4b taken back, 8e lifted); or a position repeated,
+    # read as errors put right (game 20 of 45832, 3a4a unseen, then P*4b, 4a3a and 4b4a+
+    # again)
     game = GAMES[index]
     noise = noise_for(None, pace, extra=not rich, rich=rich)
     problem = check(game["sfen"], game["moves"], seed, noise, False, scan_hz=scan_hz)
