@@ -2392,14 +2392,18 @@ class Tracker:
             return
         ctx = self._context()
         prev = ctx.prev
-        if ctx.virtual or prev is None or cells != ctx.cur.exp or prev.codes[move.to_square]:
+        if ctx.virtual or prev is None or cells != ctx.cur.exp:
             return
-        if not any(prev.board.pieces_in_hand[1 - prev.turn].values()):
+        to = move.to_square
+        taken = bool(prev.codes[to])
+        if not taken and not any(prev.board.pieces_in_hand[1 - prev.turn].values()):
             return  # (no piece the opponent could drop)
         lift = self._hist.last_lift(fr, ctx.w_prev)
         if lift is None or not self._could_take_unseen(prev, fr, lift):
             return
-        to = move.to_square
+        if taken:
+            self._keep_knocked_unseen(prev, fr, to, ctx.w_prev)
+            return
 
         def dropped(c: _Expl) -> bool:
             # (only the capture in place of the open move, then a drop on its square)
@@ -2407,18 +2411,78 @@ class Tracker:
 
         self._keep_unseen(ctx, dropped, "dropped")
 
-    def _keep_touched_unseen(self, ctx: _Ctx) -> None:
+    def _keep_knocked_in_chain(self, ctx: _Ctx, expl: _Expl) -> None:
+        """Before a chain is made whose first move is a capture read (see
+        ``_keep_knocked_unseen``): keep the stories of that chain with its attacker taking
+        another piece never seen instead, the rest of the chain legal after it (100 Hz
+        x0.4 --rich, game 17 of seed 45823: 2d took 2e unseen, 1d lifted 0.4 s and put
+        back, read as 2d1d with 1h1g after it, a false move; game 2 of 45777, 2b3b read
+        as 2b2a; game 17 of 46237, 7f8e read as 7f7e)."""
+        if self._is_fork or not self._keeps_stories() or ctx.virtual:
+            return
+        first = expl.chain[0]
+        move = first.variants[0]
+        fr, to = move.from_square, move.to_square
+        cur = ctx.cur
+        if first.correcting or fr is None or not cur.codes[to]:
+            return
+        lift = self._hist.last_lift(fr, ctx.w_cur)
+        if lift is None or not self._could_take_unseen(cur, fr, lift):
+            return
+        rest = [p.variants for p in expl.chain[1:]] + ([expl.moves] if expl.moves else [])
+        for ms in self._unseen_from(cur, first.cells, [fr], ctx.w_cur):
+            if ms[0].to_square == to:
+                continue
+            info = self._cache.after(cur, ms[0])
+            legal = True
+            for variants in rest:
+                if variants[0] not in info.legal:
+                    legal = False
+                    break
+                info = self._cache.after(info, variants[0])
+            if not legal:
+                continue
+            alt = self._fork(replace(expl, chain=(replace(first, variants=ms), *expl.chain[1:])))
+            if alt is not None:
+                alt._premise = (len(alt._history), frozenset(), False)
+                alt._unerring = "knocked"
+
+    def _keep_knocked_unseen(self, prev: PosInfo, origin: int, to: int, since: float) -> None:
+        """A capture just read, its target lifted and put back under the attacker: it may
+        be the attacker taking another piece whose square never read empty (see
+        ``_keep_unseen``), the target knocked or touched. The board shows the two alike,
+        and the same side to move; only the game tells them apart. Keep those stories,
+        as ``_keep_dropped_unseen`` does (100 Hz x0.4 --rich, game 17 of seed 45823: 2d
+        took 2e unseen, 1d lifted 0.4 s and put back, read as 2d1d, a false move; game 2
+        of 45777, 2b3b read as 2b2a; game 3 of 46208, 4c4b read as 4c3c)."""
+        cells = self._cells
+        assert cells is not None
+        found = [
+            ms for ms in self._unseen_from(prev, cells, [origin], since) if ms[0].to_square != to
+        ]
+        for ms in found:
+            alt = self._fork(_Expl(CORRECT, moves=ms))
+            if alt is not None:
+                alt._premise = (len(alt._history), frozenset(), False)
+                alt._unerring = "knocked"
+
+    def _keep_touched_unseen(self, ctx: _Ctx, since: float = _INF) -> None:
         """The board came back to the position after a piece of the side to move was
         lifted from X and X refilled (read as a touch): it may be X taking a piece whose
         square never read empty (see ``_keep_unseen``), then the opponent's drop on X. The
         board shows the two alike, and the same side to move; only the game tells them
         apart. Keep those stories, as ``_keep_dropped_unseen`` does (100 Hz x0.4 --rich,
         game 1 of seed 46216: 9h9i unseen and gote's P*9h read as 9h touched). Looked at
-        when the board comes back to the position (not when the touch came while the move
-        before it waited, and was read with it: game 17 of seed 44275, 8e9d and N*8e)."""
+        when the board comes back to the position, and when a move is made on a board
+        already showing the position after it, the touches since ``since``, the board's
+        first showing of it: the touch came while the move waited out its capture, and
+        was read with it (game 17 of seed 44275: 1d1e, then 8e9d unseen and N*8e, 1d1e
+        made at the last showing of its state, after them)."""
         cells = self._cells
         if self._is_fork or not self._keeps_stories() or cells is None or ctx.virtual:
             return
+        if since < ctx.w_cur:
+            ctx = replace(ctx, w_cur=since)
         cur = ctx.cur
         if cells != cur.exp:
             return
@@ -2427,8 +2491,12 @@ class Tracker:
         wait = self._reaction()
         for sq, lifts in self._touches(ctx.w_cur).items():
             piece = cur.board.piece_at(sq)
-            start, end = lifts[-1]
-            if piece is None or piece.color != cur.turn or end == _INF or end - start < wait:
+            if piece is None or piece.color != cur.turn or lifts[-1][1] == _INF:
+                continue
+            # (its longest lift: the drop's landing may bounce after it, 100 Hz x0.4
+            # --rich, game 17 of seed 46900, 8e off 1.25 s, then 20 ms)
+            start, end = max(lifts, key=lambda lift: lift[1] - lift[0])
+            if end - start < wait:
                 continue
             if not self._could_take_unseen(cur, sq, start):
                 continue
@@ -3211,6 +3279,9 @@ class Tracker:
         if self._kept(plies, at, False):
             return None
         alt = self._copy()
+        # (another story's from the start: the stories a move made keeps are the tracker's
+        # own, not its copy's; a chain's kept in a copy kept again, without end)
+        alt._is_fork = True
         if pending is not None:
             alt._apply_pending(alt._context(), expl)
         else:
@@ -3930,6 +4001,7 @@ class Tracker:
         elif kind in (RETRACT, BACK):
             outs += self._take_back(max(1, expl.back), t, obs)
         elif kind == TWO:
+            self._keep_knocked_in_chain(ctx, expl)
             outs += self._two(ctx, expl, t, obs)
         return outs
 
@@ -4048,7 +4120,15 @@ class Tracker:
         self._set_display(None)
         self._changed()
         self._keep_dropped_unseen(move)
+        # (a touch that came while the move waited out its capture, read with it: the
+        # board already shows the position after it, since the capture's landing)
+        self._keep_touched_unseen(self._context(), self._first_shown(ref, self._w_prev))
         return outs + self._check_end(t)
+
+    def _first_shown(self, cells: str, since: float) -> float:
+        """When the board first showed ``cells`` since ``since`` (``_INF`` if it never
+        did in the states kept)."""
+        return next((ts for ts, c in self._states if ts >= since and c == cells), _INF)
 
     def _note_step(self, origin: int, landed: float) -> None:
         """Keep the hands' pace: the upper quartile of the last moves' last steps (from the
