@@ -122,6 +122,7 @@ _UNSEEN_TIED = 5  # ... of them stories of captures never seen, alike (see _keep
 _LOOSE_ANSWERS = 4  # answers with no question waiting remembered
 _FORK_PLIES = 60  # ... each until the game went this many plies past it (both stories
 # can stay legal for a long while: a capture of one piece or of its neighbour)
+_KNOCKED_PLIES = 16  # ... a capture's other target kept while nothing was wrong, this many
 _FORK_EVENTS = 6000  # ... or this many events
 _FORK_STUCK = 2  # ... or until the game went this many plies on while it showed an error
 _FORK_LAG = 16  # events a kept story may lag behind: fed as they come past this, so
@@ -2402,7 +2403,7 @@ class Tracker:
         if lift is None or not self._could_take_unseen(prev, fr, lift):
             return
         if taken:
-            self._keep_knocked_unseen(prev, fr, to, ctx.w_prev)
+            self._keep_knocked_unseen(prev, fr, to, lift, ctx.w_prev)
             return
 
         def dropped(c: _Expl) -> bool:
@@ -2411,13 +2412,20 @@ class Tracker:
 
         self._keep_unseen(ctx, dropped, "dropped")
 
+    def _knocked_after(self, target: int, lift: float, since: float) -> bool:
+        """Was a capture's target lifted after its attacker (``lift``), as a piece the
+        moving hand knocks is? A target lifted first is the player's own hand taking it
+        (see ``_keep_knocked_unseen``)."""
+        taken = self._hist.last_lift(target, since)
+        return taken is not None and taken > lift
+
     def _keep_knocked_in_chain(self, ctx: _Ctx, expl: _Expl) -> None:
         """Before a chain is made whose first move is a capture read (see
         ``_keep_knocked_unseen``): keep the stories of that chain with its attacker taking
         another piece never seen instead, the rest of the chain legal after it (100 Hz
         x0.4 --rich, game 17 of seed 45823: 2d took 2e unseen, 1d lifted 0.4 s and put
-        back, read as 2d1d with 1h1g after it, a false move; game 2 of 45777, 2b3b read
-        as 2b2a; game 17 of 46237, 7f8e read as 7f7e)."""
+        back, read as 2d1d with 1h1g after it, a false move; game 17 of 46237, 7f8e read
+        as 7f7e)."""
         if self._is_fork or not self._keeps_stories() or ctx.virtual:
             return
         first = expl.chain[0]
@@ -2427,7 +2435,9 @@ class Tracker:
         if first.correcting or fr is None or not cur.codes[to]:
             return
         lift = self._hist.last_lift(fr, ctx.w_cur)
-        if lift is None or not self._could_take_unseen(cur, fr, lift):
+        if lift is None or not self._knocked_after(to, lift, ctx.w_cur):
+            return
+        if not self._could_take_unseen(cur, fr, lift):
             return
         rest = [p.variants for p in expl.chain[1:]] + ([expl.moves] if expl.moves else [])
         for ms in self._unseen_from(cur, first.cells, [fr], ctx.w_cur):
@@ -2447,16 +2457,24 @@ class Tracker:
                 alt._premise = (len(alt._history), frozenset(), False)
                 alt._unerring = "knocked"
 
-    def _keep_knocked_unseen(self, prev: PosInfo, origin: int, to: int, since: float) -> None:
+    def _keep_knocked_unseen(
+        self, prev: PosInfo, origin: int, to: int, lift: float, since: float
+    ) -> None:
         """A capture just read, its target lifted and put back under the attacker: it may
         be the attacker taking another piece whose square never read empty (see
         ``_keep_unseen``), the target knocked or touched. The board shows the two alike,
         and the same side to move; only the game tells them apart. Keep those stories,
-        as ``_keep_dropped_unseen`` does (100 Hz x0.4 --rich, game 17 of seed 45823: 2d
-        took 2e unseen, 1d lifted 0.4 s and put back, read as 2d1d, a false move; game 2
-        of 45777, 2b3b read as 2b2a; game 3 of 46208, 4c4b read as 4c3c)."""
+        as ``_keep_dropped_unseen`` does (100 Hz x0.4 --rich, game 3 of seed 46208, 4c4b
+        read as 4c3c, 3c lifted 0.17 s). Only when the target was lifted after the
+        attacker, as a piece the moving hand knocks is, and for ``_KNOCKED_PLIES``; one
+        that shows an error while the tracker's own story shows none goes (the game told
+        them apart). Each costs its feeding while it is kept: bench/replay.py lost a
+        quarter of its events per second when they were kept for every capture, until
+        ``_FORK_PLIES``."""
         cells = self._cells
         assert cells is not None
+        if not self._knocked_after(to, lift, since):
+            return
         found = [
             ms for ms in self._unseen_from(prev, cells, [origin], since) if ms[0].to_square != to
         ]
@@ -3235,10 +3253,11 @@ class Tracker:
                 plies, at = self._fork_key(expl)
                 self._forks.sort(key=lambda f: f.tells(plies, at, False))
         made = self._history
+        unerring = self._illegal is None
         self._forks = [
             f
             for f in self._forks
-            if len(made) <= f.at + _FORK_PLIES
+            if len(made) <= f.at + (_KNOCKED_PLIES if f.alt._unerring == "knocked" else _FORK_PLIES)
             and len(f.events) < _FORK_EVENTS
             # the tracker came to the same moves after all: nothing else to keep (not
             # while it asks a question: a correction asked about is not made yet)
@@ -3249,6 +3268,9 @@ class Tracker:
                 )
             )
             and not self._stuck(f)
+            # (a capture's other target kept while nothing was wrong, see
+            # _keep_knocked_unseen: the game told the two apart once it errs alone)
+            and not (f.alt._unerring == "knocked" and f.alt._illegal is not None and unerring)
         ]
         for f in self._forks:
             f.events.append(event)
