@@ -1190,8 +1190,16 @@ class Tracker:
             alt = self._revisable(now)
             if alt is not None and len(alt._history) >= len(self._history):
                 return self._adopt(alt, now)
-        if expl.kind == IDLE and self._illegal is not None and self._forks and not ctx.virtual:
-            alt = self._gone_round(now)
+        if (
+            expl.kind in (IDLE, BACK)
+            and self._illegal is not None
+            and self._forks
+            and not ctx.virtual
+        ):
+            # (or to a position before it, read as moves taken back: game 20 of seed 48527)
+            alt = self._gone_round(
+                now, len(self._history) - (expl.back if expl.kind == BACK else 0)
+            )
             if alt is not None:
                 return self._adopt(alt, now)
         goes_on = expl.kind == MOVE or (expl.kind == TWO and not expl.chain[0].correcting)
@@ -3892,7 +3900,7 @@ class Tracker:
             return False
         return self._spared(alt)
 
-    def _gone_round(self, now: float) -> Tracker | None:
+    def _gone_round(self, now: float, n: int) -> Tracker | None:
         """The board is back at the position after errors of the tracker's story: a kept
         story that explained every state since those errors began, showing none, and made
         three moves or more past the tracker's in that time, came round to the same squares
@@ -3900,15 +3908,17 @@ class Tracker:
         king taking the tokin on 4a unseen, then P*4b, 4a3a and 4b4a+ again, read as a
         king in check and a piece taking its own, put right; four plies lost). Players
         putting an error right do not play legal moves while they do it. Three moves or
-        more: see below. None when such stories differ (see ``_guesses``)."""
-        n = len(self._history)
+        more: see below. None when such stories differ (see ``_guesses``). ``n``: the
+        game's length in the tracker's reading of the board (moves taken back)."""
         fitting: list[Tracker] = []
         for f in self._forks:
             alt = f.caught_up()
             alt.tick(now)
             if (
                 self._explains(alt)
-                and self._spared(alt)
+                # (or that showed fewer errors: a piece held over a square on its way, game
+                # 20 of seed 48527, the king over 3h in 4a3a)
+                and (self._spared(alt) or alt._n_illegal < self._n_illegal)
                 and alt._pending is None
                 # (three plies on at least: a capture never seen and the opponent's drop on
                 # the square it left read as a touch is two, and the game tells those
@@ -3916,7 +3926,7 @@ class Tracker:
                 # 6g6f unseen and S*6g taken so at a piece put back, a false move)
                 and len(alt._history) >= n + 3
                 and not alt._unerring
-                and (alt._premise is None or len(alt._history) > alt._premise[0])
+                and (alt._premise is None or len(alt._history) >= alt._premise[0])
             ):
                 fitting.append(alt)
         if len({tuple(a._history) for a in fitting}) != 1:

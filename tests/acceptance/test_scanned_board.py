@@ -77,7 +77,8 @@ def test_the_slowest_scan_reads_pieces_pushed_to_the_next_square(index: int) -> 
     + [(15, 4691215, 0.4, True, 100.0), (3, 4812503, 0.4, True, 100.0)]
     + [(17, 4427517, 0.4, True, 100.0), (17, 4690017, 0.4, True, 100.0)]
     + [(20, 4583220, 0.4, True, 100.0), (3, 4620803, 0.4, True, 100.0)]
-    + [(17, 4582317, 0.4, True, 100.0), (17, 4623717, 0.4, True, 100.0)],
+    + [(17, 4582317, 0.4, True, 100.0), (17, 4623717, 0.4, True, 100.0)]
+    + [(20, 4852720, 0.4, True, 100.0)],
 )
 def test_captures_never_seen_are_told_apart(
     index: int, seed: int, pace: float, rich: bool, scan_hz: float
@@ -122,7 +123,8 @@ def test_captures_never_seen_are_told_apart(
     # move before it waited out its capture (game 17 of 44275, 1d1e, then 8e9d and N*8e;
     # of 46900 too, the drop's landing bouncing 20 ms after 8e's lift); or a position
     # repeated, read as errors put right (game 20 of 45832, 3a4a unseen, then P*4b, 4a3a
-    # and 4b4a+ again); or as the capture of a piece knocked (game 3 of 46208, 4c4b
+    # and 4b4a+ again; game 20 of 48527, read as moves taken back, the king held over
+    # 3h on its way); or as the capture of a piece knocked (game 3 of 46208, 4c4b
     # read as 4c3c, 3c lifted 0.17 s), the first move of a chain read at once too (game
     # 17 of 45823, 2d2e read as 2d1d with 1h1g; game 17 of 46237, 7f8e as 7f7e: false
     # moves)
