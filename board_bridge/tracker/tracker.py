@@ -2460,10 +2460,15 @@ class Tracker:
                 info = self._cache.after(info, variants[0])
             if not legal:
                 continue
-            alt = self._fork(replace(expl, chain=(replace(first, variants=ms), *expl.chain[1:])))
-            if alt is not None:
-                alt._premise = (len(alt._history), frozenset(), False)
-                alt._unerring = "knocked"
+            self._keep_knocked(replace(expl, chain=(replace(first, variants=ms), *expl.chain[1:])))
+
+    def _keep_knocked(self, expl: _Expl) -> None:
+        """Keep ``expl``, a capture's other target, as a story kept while nothing was
+        wrong (see ``_keep_knocked_unseen``), proven past its own moves."""
+        alt = self._fork(expl)
+        if alt is not None:
+            alt._premise = (len(alt._history), frozenset(), False)
+            alt._unerring = "knocked"
 
     def _keep_knocked_unseen(
         self, prev: PosInfo, origin: int, to: int, lift: float, since: float
@@ -2487,10 +2492,7 @@ class Tracker:
             ms for ms in self._unseen_from(prev, cells, [origin], since) if ms[0].to_square != to
         ]
         for ms in found:
-            alt = self._fork(_Expl(CORRECT, moves=ms))
-            if alt is not None:
-                alt._premise = (len(alt._history), frozenset(), False)
-                alt._unerring = "knocked"
+            self._keep_knocked(_Expl(CORRECT, moves=ms))
 
     def _keep_touched_unseen(self, ctx: _Ctx, since: float = _INF) -> None:
         """The board came back to the position after a piece of the side to move was
