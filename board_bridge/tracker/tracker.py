@@ -621,8 +621,9 @@ class Tracker:
         # that it is never taken as the only one left (None: not such a story)
         self._premise: tuple[int, frozenset[int], bool] | None = None
         # a story of a capture never seen kept while the tracker's own showed no error:
-        # "dropped" (see _keep_dropped_unseen) or "touched" (_keep_touched_unseen); it does
-        # not go when an error of the tracker's does
+        # "dropped" (see _keep_dropped_unseen), "touched" (_keep_touched_unseen) or
+        # "knocked" (_keep_knocked_unseen); it does not go when an error of the tracker's
+        # does
         self._unerring = ""
         # the log ended with the moves from this SFEN move number on in doubt, and the
         # stories that explain it (see _withdraw_doubted)
@@ -2420,12 +2421,20 @@ class Tracker:
 
         self._keep_unseen(ctx, dropped, "dropped")
 
-    def _knocked_after(self, target: int, lift: float, since: float) -> bool:
-        """Was a capture's target lifted after its attacker (``lift``), as a piece the
-        moving hand knocks is? A target lifted first is the player's own hand taking it
-        (see ``_keep_knocked_unseen``)."""
-        taken = self._hist.last_lift(target, since)
-        return taken is not None and taken > lift
+    def _other_targets(
+        self, base: PosInfo, cells: str, origin: int, to: int, lift: float, since: float
+    ) -> list[tuple[Move, ...]]:
+        """The captures (with their variants) the attacker of a capture read, lifted from
+        ``origin`` at ``lift`` to take ``to``, could have made instead, their targets never
+        read empty (see ``_unseen_from``): none unless ``to`` was lifted after the
+        attacker, as a piece the moving hand knocks is (a target lifted first is the
+        player's own hand taking it; see ``_keep_knocked_unseen``)."""
+        taken = self._hist.last_lift(to, since)
+        if taken is None or taken <= lift:
+            return []
+        return [
+            ms for ms in self._unseen_from(base, cells, [origin], since) if ms[0].to_square != to
+        ]
 
     def _keep_knocked_in_chain(self, ctx: _Ctx, expl: _Expl) -> None:
         """Before a chain is made whose first move is a capture read (see
@@ -2443,14 +2452,10 @@ class Tracker:
         if first.correcting or fr is None or not cur.codes[to]:
             return
         lift = self._hist.last_lift(fr, ctx.w_cur)
-        if lift is None or not self._knocked_after(to, lift, ctx.w_cur):
-            return
-        if not self._could_take_unseen(cur, fr, lift):
+        if lift is None or not self._could_take_unseen(cur, fr, lift):
             return
         rest = [p.variants for p in expl.chain[1:]] + ([expl.moves] if expl.moves else [])
-        for ms in self._unseen_from(cur, first.cells, [fr], ctx.w_cur):
-            if ms[0].to_square == to:
-                continue
+        for ms in self._other_targets(cur, first.cells, fr, to, lift, ctx.w_cur):
             info = self._cache.after(cur, ms[0])
             legal = True
             for variants in rest:
@@ -2486,31 +2491,32 @@ class Tracker:
         ``_FORK_PLIES``."""
         cells = self._cells
         assert cells is not None
-        if not self._knocked_after(to, lift, since):
-            return
-        found = [
-            ms for ms in self._unseen_from(prev, cells, [origin], since) if ms[0].to_square != to
-        ]
-        for ms in found:
+        for ms in self._other_targets(prev, cells, origin, to, lift, since):
             self._keep_knocked(_Expl(CORRECT, moves=ms))
 
-    def _keep_touched_unseen(self, ctx: _Ctx, since: float = _INF) -> None:
+    def _keep_touched_unseen(self, ctx: _Ctx | None = None, shown: str | None = None) -> None:
         """The board came back to the position after a piece of the side to move was
         lifted from X and X refilled (read as a touch): it may be X taking a piece whose
         square never read empty (see ``_keep_unseen``), then the opponent's drop on X. The
         board shows the two alike, and the same side to move; only the game tells them
         apart. Keep those stories, as ``_keep_dropped_unseen`` does (100 Hz x0.4 --rich,
         game 1 of seed 46216: 9h9i unseen and gote's P*9h read as 9h touched). Looked at
-        when the board comes back to the position, and when a move is made on a board
-        already showing the position after it, the touches since ``since``, the board's
-        first showing of it: the touch came while the move waited out its capture, and
-        was read with it (game 17 of seed 44275: 1d1e, then 8e9d unseen and N*8e, 1d1e
-        made at the last showing of its state, after them)."""
+        when the board comes back to the position (``ctx``), and when a move is made on a
+        board already showing the position after it (``shown``, that move's state), the
+        touches since the board's first showing of it: the touch came while the move
+        waited out its capture, and was read with it (game 17 of seed 44275: 1d1e, then
+        8e9d unseen and N*8e, 1d1e made at the last showing of its state, after them)."""
         cells = self._cells
-        if self._is_fork or not self._keeps_stories() or cells is None or ctx.virtual:
+        if self._is_fork or not self._keeps_stories() or cells is None:
             return
-        if since < ctx.w_cur:
-            ctx = replace(ctx, w_cur=since)
+        if ctx is None:
+            ctx = self._context()
+        if ctx.virtual:
+            return
+        if shown is not None:
+            since = self._first_shown(shown, self._w_prev)
+            if since < ctx.w_cur:
+                ctx = replace(ctx, w_cur=since)
         cur = ctx.cur
         if cells != cur.exp:
             return
@@ -3263,7 +3269,7 @@ class Tracker:
                 plies, at = self._fork_key(expl)
                 self._forks.sort(key=lambda f: f.tells(plies, at, False))
         made = self._history
-        unerring = self._illegal is None
+        calm = self._illegal is None  # (the tracker's own story shows no error)
         self._forks = [
             f
             for f in self._forks
@@ -3280,7 +3286,7 @@ class Tracker:
             and not self._stuck(f)
             # (a capture's other target kept while nothing was wrong, see
             # _keep_knocked_unseen: the game told the two apart once it errs alone)
-            and not (f.alt._unerring == "knocked" and f.alt._illegal is not None and unerring)
+            and not (f.alt._unerring == "knocked" and f.alt._illegal is not None and calm)
         ]
         for f in self._forks:
             f.events.append(event)
@@ -3904,8 +3910,9 @@ class Tracker:
 
     def _gone_round(self, now: float, n: int) -> Tracker | None:
         """The board is back at the position after errors of the tracker's story: a kept
-        story that explained every state since those errors began, showing none, and made
-        three moves or more past the tracker's in that time, came round to the same squares
+        story that explained every state since those errors began, showing none (or fewer
+        errors than the tracker's), and made three moves or more past the tracker's in that
+        time, came round to the same squares
         filled (a position repeated: 100 Hz x0.4 --rich, game 20 of seed 45832, gote's
         king taking the tokin on 4a unseen, then P*4b, 4a3a and 4b4a+ again, read as a
         king in check and a piece taking its own, put right; four plies lost). Players
@@ -4156,7 +4163,7 @@ class Tracker:
         self._keep_dropped_unseen(move)
         # (a touch that came while the move waited out its capture, read with it: the
         # board already shows the position after it, since the capture's landing)
-        self._keep_touched_unseen(self._context(), self._first_shown(ref, self._w_prev))
+        self._keep_touched_unseen(shown=ref)
         return outs + self._check_end(t)
 
     def _first_shown(self, cells: str, since: float) -> float:
