@@ -625,9 +625,9 @@ class Tracker:
         # "knocked" (_keep_knocked_unseen); it does not go when an error of the tracker's
         # does
         self._unerring = ""
-        # the log ended with the moves from this SFEN move number on in doubt, and the
-        # stories that explain it (see _withdraw_doubted)
-        self._doubted: tuple[int, list[str]] | None = None
+        # the log ended with moves in doubt, taken back: which, and why (see
+        # _withdraw_doubted)
+        self._doubted: str | None = None
         self._eval: tuple[_Expl | None, _Expl | None, _Ctx] | None = None
         self._pending: _Pending | None = None
         self._illegal: _Illegal | None = None
@@ -770,14 +770,37 @@ class Tracker:
             f.alt for f in self._forks if self._explains(f.alt) or self._explains(f.alt, "over")
         ]
         if not fitting:
-            return []
+            return self._withdraw_astray(t)
         k = min(_agreed(mine, a._history) for a in fitting)
         if k >= len(mine):
             return []
         ply = self._game.ply - (len(mine) - k)  # the SFEN move number of the first one
         outs = self._take_back(len(mine) - k, t, self._cells)
         stories = sorted({" ".join(m.usi() for m in a._history[k:]) or "none" for a in fitting})
-        self._doubted = (ply, stories)
+        self._doubted = (
+            f"the moves from move {ply} on are in doubt, other stories explain the board "
+            f"alike: {' / '.join(stories)}"
+        )
+        return outs + self._show_illegal(self._analyse_illegal(self._context()), t)
+
+    def _withdraw_astray(self, t: float) -> list[TrackerOutput]:
+        """The log ends with the board in an error no story explains, the tracker's last
+        move still open (no reply made on it) and its square empty: its piece went on
+        from there, and where it went the board never showed (a capture never seen,
+        say), so that move is in doubt and is taken back (100 Hz x0.4 --rich, game 1 of
+        seed 48808: 1g taking 2h unseen, the piece held over 1f on its way and read as
+        1g1f; 4b4c and 2h1i followed, and the log ended in errors with 1g1f recorded, a
+        false move)."""
+        last = self._game.peek()
+        cells = self._cells
+        if not self._open or last is None or cells is None or cells[last.to_square] != EMPTY:
+            return []
+        ply = self._game.ply - 1
+        outs = self._take_back(1, t, cells)
+        self._doubted = (
+            f"move {ply} ({last.usi()}) is in doubt: its piece left "
+            f"{square_name(last.to_square)} and was never seen set down"
+        )
         return outs + self._show_illegal(self._analyse_illegal(self._context()), t)
 
     def _mated_unseen(self, t: float) -> Tracker | None:
@@ -954,13 +977,7 @@ class Tracker:
             )
         if self._phase == "play" and self._illegal is not None:
             ill = self._illegal
-            doubt = ""
-            if self._doubted is not None:
-                ply, stories = self._doubted
-                doubt = (
-                    f"; the moves from move {ply} on are in doubt, other stories explain the "
-                    f"board alike: {' / '.join(stories)}"
-                )
+            doubt = f"; {self._doubted}" if self._doubted is not None else ""
             return f"the board ends in an illegal state ({ill.reason}){_guidance(ill)}{doubt}"
         if self._phase == "play" and self._cells is not None:
             expl, _later, ctx = self._evaluate()
@@ -4018,7 +4035,9 @@ class Tracker:
             return self._show_illegal(self._unexpected(ctx, obs), t)
         # (a piece in the air with lifts left unexplained: no proof the error was a slip,
         # see _restored)
-        outs = self._restored(t, kind in (INPROG, INPROG0) and expl.score[0] > 0)
+        outs = self._restored(
+            t, (kind in (INPROG, INPROG0) and expl.score[0] > 0) or kind == CORRECT
+        )
         if kind == IDLE:
             if expl.score[0] == 0 or self._erred:
                 # a clean return to the position starts a new window; after unexplained

@@ -78,7 +78,7 @@ def test_the_slowest_scan_reads_pieces_pushed_to_the_next_square(index: int) -> 
     + [(17, 4427517, 0.4, True, 100.0), (17, 4690017, 0.4, True, 100.0)]
     + [(20, 4583220, 0.4, True, 100.0), (3, 4620803, 0.4, True, 100.0)]
     + [(17, 4582317, 0.4, True, 100.0), (17, 4623717, 0.4, True, 100.0)]
-    + [(20, 4852720, 0.4, True, 100.0)],
+    + [(20, 4852720, 0.4, True, 100.0), (1, 4883601, 0.4, True, 100.0)],
 )
 def test_captures_never_seen_are_told_apart(
     index: int, seed: int, pace: float, rich: bool, scan_hz: float
@@ -127,16 +127,23 @@ def test_captures_never_seen_are_told_apart(
     # 3h on its way); or as the capture of a piece knocked (game 3 of 46208, 4c4b
     # read as 4c3c, 3c lifted 0.17 s), the first move of a chain read at once too (game
     # 17 of 45823, 2d2e read as 2d1d with 1h1g; game 17 of 46237, 7f8e as 7f7e: false
-    # moves)
+    # moves); or gone when the error it explained was put right by a correction, the
+    # tracker's story changed, not the board put back (game 1 of 48836, 8a8f unseen,
+    # R*2c and N*8a read as 8a8d corrected to N*2c, "N" pressed: a false move)
     game = GAMES[index]
     noise = noise_for(None, pace, extra=not rich, rich=rich)
     problem = check(game["sfen"], game["moves"], seed, noise, False, scan_hz=scan_hz)
     assert problem is None, problem
 
 
-@pytest.mark.parametrize(("index", "seed", "doubted"), [(1, 4427801, None), (17, 4751217, 292)])
+@pytest.mark.parametrize(
+    ("index", "seed", "doubted", "said"),
+    [(1, 4427801, None, "")]
+    + [(17, 4751217, 292, "the moves from move 293 on are in doubt")]
+    + [(1, 4880801, 294, "move 295 (1g1f) is in doubt: its piece left 1f")],
+)
 def test_alike_captures_never_seen_left_at_a_logs_end_write_no_false_move(
-    index: int, seed: int, doubted: int | None
+    index: int, seed: int, doubted: int | None, said: str
 ) -> None:
     # 100 Hz x0.4 --rich, game 1 of seed 44278: gote's gold lifted from 7c to take one of
     # five pieces around it, none read empty (four stories kept), sente's L*3g, then
@@ -146,7 +153,9 @@ def test_alike_captures_never_seen_left_at_a_logs_end_write_no_false_move(
     # 3e alike, then gote's 3g touched, read as 2f taking 3g, a false move kept to the
     # log's end while 2f1e and 2f3e went on alike (now taken back, and said to be in
     # doubt: see Tracker._withdraw_doubted). Nothing tells them apart: the game may be
-    # lost, never written wrong
+    # lost, never written wrong. Game 1 of seed 48808: 1g taking 2h unseen, the piece
+    # held over 1f on its way, read as 1g1f; the log ends in errors six plies later, no
+    # story explaining them, and 1f empty: 1g1f is taken back (Tracker._withdraw_astray)
     game = GAMES[index]
     moves = [Move.from_usi(u) for u in game["moves"]]
     log = make_log(game["sfen"], moves, seed, noise_for(None, 0.4, rich=True), False)
@@ -156,7 +165,7 @@ def test_alike_captures_never_seen_left_at_a_logs_end_write_no_false_move(
     if doubted is not None:
         assert len(read) == doubted
         why = tracker.unresolved()
-        assert why is not None and f"from move {doubted + 1} on are in doubt" in why, why
+        assert why is not None and said in why, why
 
 
 # scanned logs that once missed, other than captures never seen (docs/tracker-ledger.md):
