@@ -606,6 +606,7 @@ class Tracker:
         self._eval_key: tuple[int, int] | None = None
         self._answering: str | None = None  # an answer arrived as the board was unsettled
         self._answered_at: float | None = None  # when the last question was answered
+        self._answered_ply = 0  # the number of moves made up to the one it was about
         self._asked_at: float | None = None  # ... and when it was asked
         # the last answers given with no question waiting (see _unseen_left)
         self._loose_answers: tuple[tuple[float, str], ...] = ()
@@ -622,8 +623,8 @@ class Tracker:
         self._premise: tuple[int, frozenset[int], bool] | None = None
         # a story of a capture never seen kept while the tracker's own showed no error:
         # "dropped" (see _keep_dropped_unseen), "touched" (_keep_touched_unseen) or
-        # "knocked" (_keep_knocked_unseen); it does not go when an error of the tracker's
-        # does
+        # "knocked" (_keep_knocked_unseen), "answered" (_answered_unseen_open); it does
+        # not go when an error of the tracker's does
         self._unerring = ""
         # the log ended with moves in doubt, taken back: which, and why (see
         # _withdraw_doubted)
@@ -2454,26 +2455,33 @@ class Tracker:
         ]
 
     def _keep_knocked_in_chain(self, ctx: _Ctx, expl: _Expl) -> None:
-        """Before a chain is made whose first move is a capture read (see
-        ``_keep_knocked_unseen``): keep the stories of that chain with its attacker taking
-        another piece never seen instead, the rest of the chain legal after it (100 Hz
-        x0.4 --rich, game 17 of seed 45823: 2d took 2e unseen, 1d lifted 0.4 s and put
-        back, read as 2d1d with 1h1g after it, a false move; game 17 of 46237, 7f8e read
-        as 7f7e)."""
+        """Before a chain is made whose first move is a capture read, or a correction of the
+        open move to one (see ``_keep_knocked_unseen``): keep the stories of that chain
+        with its attacker taking another piece never seen instead, the rest of the chain
+        legal after it (100 Hz x0.4 --rich, game 17 of seed 45823: 2d took 2e unseen, 1d
+        lifted 0.4 s and put back, read as 2d1d with 1h1g after it, a false move; game 17
+        of 46237, 7f8e read as 7f7e. A correction since session 43: game 7 of seed 49112,
+        the rook from 4c took 4d unseen, held over 3b on its way, and 3d knocked: read as
+        4c3b corrected to 4c3d, with 1b1e and 7h6h, a false move)."""
         if self._is_fork or not self._keeps_stories() or ctx.virtual:
             return
-        first = expl.chain[0]
-        move = first.variants[0]
+        cells: str | None = self._cells
+        if expl.kind == TWO:
+            first = expl.chain[0]
+            moves, correcting, cells = first.variants, first.correcting, first.cells
+            rest = [p.variants for p in expl.chain[1:]] + ([expl.moves] if expl.moves else [])
+        else:
+            moves, correcting, rest = expl.moves, True, []
+        base, since = (ctx.prev, ctx.w_prev) if correcting else (ctx.cur, ctx.w_cur)
+        move = moves[0]
         fr, to = move.from_square, move.to_square
-        cur = ctx.cur
-        if first.correcting or fr is None or not cur.codes[to]:
+        if base is None or cells is None or fr is None or not base.codes[to]:
             return
-        lift = self._hist.last_lift(fr, ctx.w_cur)
-        if lift is None or not self._could_take_unseen(cur, fr, lift):
+        lift = self._hist.last_lift(fr, since)
+        if lift is None or not self._could_take_unseen(base, fr, lift):
             return
-        rest = [p.variants for p in expl.chain[1:]] + ([expl.moves] if expl.moves else [])
-        for ms in self._other_targets(cur, first.cells, fr, to, lift, ctx.w_cur):
-            info = self._cache.after(cur, ms[0])
+        for ms in self._other_targets(base, cells, fr, to, lift, since):
+            info = self._cache.after(base, ms[0])
             legal = True
             for variants in rest:
                 if variants[0] not in info.legal:
@@ -2482,7 +2490,11 @@ class Tracker:
                 info = self._cache.after(info, variants[0])
             if not legal:
                 continue
-            self._keep_knocked(replace(expl, chain=(replace(first, variants=ms), *expl.chain[1:])))
+            if expl.kind == TWO:
+                chain = (replace(expl.chain[0], variants=ms), *expl.chain[1:])
+                self._keep_knocked(replace(expl, chain=chain))
+            else:
+                self._keep_knocked(_Expl(CORRECT, moves=ms))
 
     def _keep_knocked(self, expl: _Expl) -> None:
         """Keep ``expl``, a capture's other target, as a story kept while nothing was
@@ -3669,6 +3681,13 @@ class Tracker:
             asked = alt._asked_at
             if asked is not None and (asked <= answered or asked < self._w_prev):
                 continue
+            if asked is not None and asked < self._w_cur and alt._answered_ply < len(self._history):
+                # (nor one asked about a move the tracker's story has since seen the
+                # opponent reply to, the question never shown: 100 Hz x0.4 --rich, game
+                # 21 of seed 49135, 5e4d read, 5e taking 7c unseen kept, asking
+                # "promote?"; gote's 3b3c, then sente's 4d taking 3c unseen with
+                # "promote", read as 5e7c+, a false move)
+                continue
             if alt._answered_at == t and self._explains(alt):
                 fits.append(alt)
         if not fits or _guesses(fits[0], fits, t, self._story_wait()):
@@ -3692,12 +3711,12 @@ class Tracker:
             # (stories of such captures kept already are told apart by the game, none
             # guessed: see _revisable; x0.3 --extra at 200 Hz, game 2 of seed 35502, three
             # kept, and "promote" pressed for a later move only one asks first)
-            or any(f.alt._premise is not None for f in self._forks)
+            or any(f.alt._premise is not None and not f.alt._unerring for f in self._forks)
         ):
             return []
         cells, cur = self._cells, ctx.cur
         fits = [
-            c
+            (c, empty)
             for c, left, _k, empty in self._unseen_stories(ctx)
             # (one capture never seen: a story of two is no answer's reading; the built-in
             # simulator, game 18 of seed 326, 1d1c taken back and made again, its
@@ -3714,20 +3733,39 @@ class Tracker:
             # "nonpromote", then gote's P*5d on the square it left, which showed the
             # position before it: two plies lost)
             fits += [
-                c
+                (c, frozenset(lifted))
                 for ms in self._unseen_from(cur, cells, lifted, ctx.w_cur)
                 if self._asks(c := _Expl(MOVE, moves=ms), value)
             ]
-        if len({_story(c) for c in fits}) != 1:
-            return []
-        alt = self._fork(fits[0])
+        n = len({_story(c) for c, _empty in fits})
+        if n == 1:
+            alt = self._answered_story(fits[0][0], t, value)
+            return [] if alt is None else self._adopt(alt, t)
+        if 1 < n <= _UNSEEN_TIED:
+            # several such captures ask it: each is kept, none guessed, and the game tells
+            # them apart, as with captures never seen the board shows alike (see
+            # _keep_unseen). A move the tracker's story then reads in their place asks
+            # nothing the player answered (100 Hz x0.4 --rich, game 8 of seed 49131:
+            # gote's 3f lifted to take 3g unseen, 4g alike, "promote" pressed, then 2e
+            # knocked, read as 3f2e, a false move)
+            for c, empty in fits:
+                alt = self._answered_story(c, t, value)
+                if alt is not None:
+                    alt._premise = (len(alt._history), empty, False)
+                    alt._unerring = "answered"
+        return []
+
+    def _answered_story(self, c: _Expl, t: float, value: str) -> Tracker | None:
+        """The story ``c`` kept, its question answered by ``value`` at ``t``, if it then
+        explains the board; else None (and not kept)."""
+        alt = self._fork(c)
         if alt is None:
-            return []
+            return None
         alt._input(t, value)
         if alt._answered_at != t or not self._explains(alt):
             self._forks = [f for f in self._forks if f.alt is not alt]  # (not kept, unseen)
-            return []
-        return self._adopt(alt, t)
+            return None
+        return alt
 
     def _asks_answer(self, alt: Tracker, now: float) -> bool:
         """Whether the other story ``alt`` asked the answer being given (if one is): only
@@ -4057,6 +4095,7 @@ class Tracker:
             outs += self._new_move(ctx.cur, expl.moves, t, landed, obs)
         elif kind == CORRECT:
             assert ctx.prev is not None
+            self._keep_knocked_in_chain(ctx, expl)
             outs += self._correct(ctx.prev, expl.moves, t, obs)
         elif kind in (RETRACT, BACK):
             outs += self._take_back(max(1, expl.back), t, obs)
@@ -4421,6 +4460,7 @@ class Tracker:
             old = self._pop()
             self._push(move)
             outs.append(MoveCorrected(old, move, t, game.ply - 1))
+        self._answered_ply = len(self._history)
         self._expected = None
         self._hint = None
         self._prune()

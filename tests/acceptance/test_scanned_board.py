@@ -78,7 +78,9 @@ def test_the_slowest_scan_reads_pieces_pushed_to_the_next_square(index: int) -> 
     + [(17, 4427517, 0.4, True, 100.0), (17, 4690017, 0.4, True, 100.0)]
     + [(20, 4583220, 0.4, True, 100.0), (3, 4620803, 0.4, True, 100.0)]
     + [(17, 4582317, 0.4, True, 100.0), (17, 4623717, 0.4, True, 100.0)]
-    + [(20, 4852720, 0.4, True, 100.0), (1, 4883601, 0.4, True, 100.0)],
+    + [(20, 4852720, 0.4, True, 100.0), (1, 4883601, 0.4, True, 100.0)]
+    + [(21, 4913521, 0.4, True, 100.0), (8, 4913108, 0.4, True, 100.0)]
+    + [(7, 4911207, 0.4, True, 100.0)],
 )
 def test_captures_never_seen_are_told_apart(
     index: int, seed: int, pace: float, rich: bool, scan_hz: float
@@ -129,7 +131,12 @@ def test_captures_never_seen_are_told_apart(
     # 17 of 45823, 2d2e read as 2d1d with 1h1g; game 17 of 46237, 7f8e as 7f7e: false
     # moves); or gone when the error it explained was put right by a correction, the
     # tracker's story changed, not the board put back (game 1 of 48836, 8a8f unseen,
-    # R*2c and N*8a read as 8a8d corrected to N*2c, "N" pressed: a false move)
+    # R*2c and N*8a read as 8a8d corrected to N*2c, "N" pressed: a false move); or an
+    # answer read as one a kept story asked before the opponent's reply (game 21 of
+    # 49135, 4d3c+ unseen with "promote" read as 5e7c+ for 5e4d); or two captures never
+    # seen asking the answer pressed, then a knock read as a move asking nothing (game 8
+    # of 49131, 3f3g+ and 3f4g+ alike, read as 3f2e); or a correction to a capture read,
+    # its target knocked (game 7 of 49112, 4c4d unseen read as 4c3b corrected to 4c3d)
     game = GAMES[index]
     noise = noise_for(None, pace, extra=not rich, rich=rich)
     problem = check(game["sfen"], game["moves"], seed, noise, False, scan_hz=scan_hz)
