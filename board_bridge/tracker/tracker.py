@@ -3312,6 +3312,16 @@ class Tracker:
                     len(made) > f.at + i and made[f.at + i] in ms for i, ms in enumerate(f.plies)
                 )
             )
+            # nor a story of a capture never seen that came to the tracker's moves by
+            # correcting its own (its plies no longer what it tells; 100 Hz x0.4 --rich,
+            # game 1 of seed 43577: 8a8f unseen and R*1h, corrected to R*2c, kept through
+            # 35 plies alike, and a later answer read as no story of its own)
+            and not (
+                f.alt._premise is not None
+                and not f.alt._unerring
+                and len(f.alt._history) >= f.at + len(f.plies)
+                and f.alt._history[f.at :] == made[f.at : len(f.alt._history)]
+            )
             and not self._stuck(f)
             # (a capture's other target kept while nothing was wrong, see
             # _keep_knocked_unseen: the game told the two apart once it errs alone)
@@ -3726,16 +3736,23 @@ class Tracker:
             # unseen and S*8c, two false moves)
             if c.moves and len(left) == 1 and self._still_empty(empty) and self._asks(c, value)
         ]
-        lifted = diff(cells, cur.exp)
-        if len(lifted) == 1:
-            # a piece lifted, and the answer: the capture itself, its target never seen
-            # (100 Hz x0.4 --rich, game 3 of seed 36644: 5d lifted to take 5c unseen,
-            # "nonpromote", then gote's P*5d on the square it left, which showed the
-            # position before it: two plies lost)
+        # a piece lifted, and the answer: the capture itself, its target never seen
+        # (100 Hz x0.4 --rich, game 3 of seed 36644: 5d lifted to take 5c unseen,
+        # "nonpromote", then gote's P*5d on the square it left, which showed the position
+        # before it: two plies lost); or the open move's piece, set down and lifted again
+        # to go on, in place of it (since session 43: game 19 of seed 49178, 7d set on 6d,
+        # then taking 7c unseen with "promote", read as 7d6d, a false move)
+        bases = [(cur, ctx.w_cur, MOVE)]
+        if ctx.open_move is not None and ctx.prev is not None:
+            bases.append((ctx.prev, ctx.w_prev, CORRECT))
+        for base, since, kind in bases:
+            lifted = diff(cells, base.exp)
+            if len(lifted) != 1 or cells[lifted[0]] != EMPTY:
+                continue
             fits += [
                 (c, frozenset(lifted))
-                for ms in self._unseen_from(cur, cells, lifted, ctx.w_cur)
-                if self._asks(c := _Expl(MOVE, moves=ms), value)
+                for ms in self._unseen_from(base, cells, lifted, since)
+                if self._asks(c := _Expl(kind, moves=ms), value)
             ]
         n = len({_story(c) for c, _empty in fits})
         if n == 1:
@@ -4160,7 +4177,23 @@ class Tracker:
         self._err_since = None
         self._intents = None
         if not loose:
-            self._forks = [f for f in self._forks if f.alt._premise is None or f.alt._unerring]
+            n = len(self._history) + 2
+            self._forks = [
+                f
+                for f in self._forks
+                if f.alt._premise is None
+                or f.alt._unerring
+                # (nor one that read the board put right as its game going on, two moves
+                # past the tracker's: the piece held while the opponent moved, then set
+                # down where it was, reads as that piece taking one never seen and a drop
+                # where it had been set: 100 Hz x0.4 --rich, game 10 of seed 49160, 8h set
+                # on 7i, then taking 8g unseen, P*3c and S*7i, read as 8h7i and P*3c)
+                or (
+                    len(f.alt._history) >= n
+                    and f.alt._premise[0] >= n - 2  # (a capture of this error's)
+                    and self._explains(f.alt)
+                )
+            ]
         return [StateRestored(t)]
 
     def _establish(self, t: float, obs: str) -> None:

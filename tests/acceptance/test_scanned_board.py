@@ -80,7 +80,8 @@ def test_the_slowest_scan_reads_pieces_pushed_to_the_next_square(index: int) -> 
     + [(17, 4582317, 0.4, True, 100.0), (17, 4623717, 0.4, True, 100.0)]
     + [(20, 4852720, 0.4, True, 100.0), (1, 4883601, 0.4, True, 100.0)]
     + [(21, 4913521, 0.4, True, 100.0), (8, 4913108, 0.4, True, 100.0)]
-    + [(7, 4911207, 0.4, True, 100.0)],
+    + [(7, 4911207, 0.4, True, 100.0), (19, 4917819, 0.4, True, 100.0)]
+    + [(10, 4916010, 0.4, True, 100.0)],
 )
 def test_captures_never_seen_are_told_apart(
     index: int, seed: int, pace: float, rich: bool, scan_hz: float
@@ -136,7 +137,11 @@ def test_captures_never_seen_are_told_apart(
     # 49135, 4d3c+ unseen with "promote" read as 5e7c+ for 5e4d); or two captures never
     # seen asking the answer pressed, then a knock read as a move asking nothing (game 8
     # of 49131, 3f3g+ and 3f4g+ alike, read as 3f2e); or a correction to a capture read,
-    # its target knocked (game 7 of 49112, 4c4d unseen read as 4c3b corrected to 4c3d)
+    # its target knocked (game 7 of 49112, 4c4d unseen read as 4c3b corrected to 4c3d);
+    # or the open move's piece set down, lifted again to take a piece never seen, and
+    # its answer pressed (game 19 of 49178, 7d7c+ read as 7d6d); or gone when the board
+    # was read as put right, the held piece set back where it had been (game 10 of
+    # 49160, 8h8g unseen, P*3c and S*7i read as 8h7i and P*3c)
     game = GAMES[index]
     noise = noise_for(None, pace, extra=not rich, rich=rich)
     problem = check(game["sfen"], game["moves"], seed, noise, False, scan_hz=scan_hz)
