@@ -4088,8 +4088,8 @@ class Tracker:
             return self._show_illegal(self._unexpected(ctx, obs), t)
         if kind == CORRECT and self._open_engine:
             return self._show_illegal(self._unexpected(ctx, obs), t)
-        # (a piece in the air with lifts left unexplained: no proof the error was a slip,
-        # see _restored)
+        # (a piece in the air with lifts left unexplained, or the tracker's last move
+        # corrected: no proof the error was a slip, see _restored)
         outs = self._restored(
             t, (kind in (INPROG, INPROG0) and expl.score[0] > 0) or kind == CORRECT
         )
@@ -4165,11 +4165,15 @@ class Tracker:
     def _restored(self, t: float, loose: bool = False) -> list[TrackerOutput]:
         """The error shown is gone. A story of a capture never seen is one of that error,
         gone with it (not one kept before it, see _keep_dropped_unseen); unless the board
-        is now read only as a piece in the air with lifts left unexplained (``loose``):
-        stories that explained every move since may still be the game (100 Hz x0.4
-        --rich, game 3 of seed 48125: 8e9c+ unseen, 8e7c+ alike, then 5b4a, 5h5i, 4b5b and
-        5i5h, the board then read as 4a4b taken back, 8e lifted and five lifts left over;
-        both stories went, and the rest of the game was lost)."""
+        is now read only as a piece in the air with lifts left unexplained, or as a
+        correction of the tracker's last move, its story changed rather than the board
+        put back (``loose``): stories that explained every move since may still be the
+        game (100 Hz x0.4 --rich, game 3 of seed 48125: 8e9c+ unseen, 8e7c+ alike, then
+        5b4a, 5h5i, 4b5b and 5i5h, the board then read as 4a4b taken back, 8e lifted and
+        five lifts left over; both stories went, and the rest of the game was lost; game 1
+        of seed 48836, 8a8f unseen, R*2c and N*8a, read as 8a8d corrected to N*2c). Nor
+        one of this error two moves or more past the tracker's that explains the board:
+        it read the board put right as its game going on."""
         if self._illegal is None:
             return []
         self._illegal = None
