@@ -81,7 +81,7 @@ def test_the_slowest_scan_reads_pieces_pushed_to_the_next_square(index: int) -> 
     + [(20, 4852720, 0.4, True, 100.0), (1, 4883601, 0.4, True, 100.0)]
     + [(21, 4913521, 0.4, True, 100.0), (8, 4913108, 0.4, True, 100.0)]
     + [(7, 4911207, 0.4, True, 100.0), (19, 4917819, 0.4, True, 100.0)]
-    + [(10, 4916010, 0.4, True, 100.0)],
+    + [(10, 4916010, 0.4, True, 100.0), (2, 4941602, 0.4, True, 100.0)],
 )
 def test_captures_never_seen_are_told_apart(
     index: int, seed: int, pace: float, rich: bool, scan_hz: float
@@ -141,7 +141,9 @@ def test_captures_never_seen_are_told_apart(
     # or the open move's piece set down, lifted again to take a piece never seen, and
     # its answer pressed (game 19 of 49178, 7d7c+ read as 7d6d); or gone when the board
     # was read as put right, the held piece set back where it had been (game 10 of
-    # 49160, 8h8g unseen, P*3c and S*7i read as 8h7i and P*3c)
+    # 49160, 8h8g unseen, P*3c and S*7i read as 8h7i and P*3c); or read as a quiet move
+    # the opponent's next move then took, its target lifted first (game 2 of 49416,
+    # 9b9a unseen read as 9b8b, gote's 8a8b then as taking it)
     game = GAMES[index]
     noise = noise_for(None, pace, extra=not rich, rich=rich)
     problem = check(game["sfen"], game["moves"], seed, noise, False, scan_hz=scan_hz)
