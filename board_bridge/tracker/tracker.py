@@ -3786,7 +3786,14 @@ class Tracker:
         # to go on, in place of it (since session 43: game 19 of seed 49178, 7d set on 6d,
         # then taking 7c unseen with "promote", read as 7d6d, a false move)
         bases = [(cur, ctx.w_cur, MOVE)]
-        if ctx.open_move is not None and ctx.prev is not None:
+        # (not when the open move's own question was answered: the player saw it, and
+        # this one is a stray input; the second generator, game 23 of seed 47723, 8e7c+
+        # answered "promote", then a stray "nonpromote" read as 8e9c)
+        if (
+            ctx.open_move is not None
+            and ctx.prev is not None
+            and self._answered_ply != len(self._history)
+        ):
             bases.append((ctx.prev, ctx.w_prev, CORRECT))
         for base, since, kind in bases:
             lifted = diff(cells, base.exp)

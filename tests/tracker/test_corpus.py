@@ -131,6 +131,13 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         "occupancy",
         True,
     ),
+    "8e7c+ answered, a stray nonpromote read as 8e9c in its place": (
+        "alt",
+        23,
+        47723,
+        "occupancy",
+        False,
+    ),
 }
 
 
