@@ -2480,6 +2480,10 @@ class Tracker:
         lift = self._hist.last_lift(fr, since)
         if lift is None or not self._could_take_unseen(base, fr, lift):
             return
+        if expl.kind != TWO:
+            # (a correction alone: the new move's hook, on the position before it)
+            self._keep_knocked_unseen(base, fr, to, lift, since)
+            return
         for ms in self._other_targets(base, cells, fr, to, lift, since):
             info = self._cache.after(base, ms[0])
             legal = True
@@ -2488,13 +2492,9 @@ class Tracker:
                     legal = False
                     break
                 info = self._cache.after(info, variants[0])
-            if not legal:
-                continue
-            if expl.kind == TWO:
+            if legal:
                 chain = (replace(expl.chain[0], variants=ms), *expl.chain[1:])
                 self._keep_knocked(replace(expl, chain=chain))
-            else:
-                self._keep_knocked(_Expl(CORRECT, moves=ms))
 
     def _keep_moved_onto(self, ctx: _Ctx, expl: _Expl) -> None:
         """Before a capture is made whose target is the open move's piece, on the square
