@@ -4224,7 +4224,11 @@ class Tracker:
         five lifts left over; both stories went, and the rest of the game was lost; game 1
         of seed 48836, 8a8f unseen, R*2c and N*8a, read as 8a8d corrected to N*2c). Nor
         one of this error two moves or more past the tracker's that explains the board:
-        it read the board put right as its game going on."""
+        it read the board put right as its game going on; nor one move past it with a
+        question waiting (_asks_past): the player sees that question, not the board put
+        right, and may answer it (100 Hz x0.4 --rich, game 10 of seed 49825, 3e2e unseen,
+        5d4d and P*4e read as 3e4e and 5d4d, "P" pressed for the drop, and the rest of
+        the game lost)."""
         if self._illegal is None:
             return []
         self._illegal = None
@@ -4248,8 +4252,20 @@ class Tracker:
                     and f.alt._premise[0] >= n - 2  # (a capture of this error's)
                     and self._explains(f.alt)
                 )
+                or self._asks_past(f, n - 1)
             ]
         return [StateRestored(t)]
+
+    def _asks_past(self, f: _Fork, n: int) -> bool:
+        """Is ``f`` a story of this error's capture never seen (see _restored) that, fed
+        all it was given, is one move past the tracker's, the board put right, with a
+        question waiting that the tracker's story does not ask? The player sees the
+        question not shown, and may answer it (see _answered_elsewhere)."""
+        premise = f.alt._premise
+        if premise is None or premise[0] < n - 1 or self._pending is not None:
+            return False
+        alt = f.caught_up()
+        return alt._pending is not None and len(alt._history) >= n and self._explains(alt)
 
     def _establish(self, t: float, obs: str) -> None:
         """The board shows the current position since ``t``."""
