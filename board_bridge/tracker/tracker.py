@@ -122,7 +122,9 @@ _UNSEEN_TIED = 5  # ... of them stories of captures never seen, alike (see _keep
 _LOOSE_ANSWERS = 4  # answers with no question waiting remembered
 _FORK_PLIES = 60  # ... each until the game went this many plies past it (both stories
 # can stay legal for a long while: a capture of one piece or of its neighbour)
-_KNOCKED_PLIES = 16  # ... a capture's other target kept while nothing was wrong, this many
+_KNOCKED_PLIES = 40  # ... a capture's other target kept while nothing was wrong, this many
+# (16 until session 44: the game may tell the two apart 25 or 35 plies later; it costs
+# some 5% of bench/replay.py's events per second)
 _FORK_EVENTS = 6000  # ... or this many events
 _FORK_STUCK = 2  # ... or until the game went this many plies on while it showed an error
 _FORK_LAG = 16  # events a kept story may lag behind: fed as they come past this, so
@@ -194,7 +196,7 @@ def _guesses(chosen: Tracker, fitting: list[Tracker], now: float, wait: float) -
     alike than were kept: one not kept may be the game's (see Tracker._keep_unseen)."""
     if chosen._premise is None:
         return False
-    if chosen._premise[2]:
+    if chosen._premise[2] and not chosen._moved_on():
         return True  # (alike stories were left unkept: see Tracker._keep_unseen)
     asks_none = chosen._pending is None
 
@@ -202,6 +204,16 @@ def _guesses(chosen: Tracker, fitting: list[Tracker], now: float, wait: float) -
         return a._pending is not None and now - a._pending.question.t >= wait
 
     return len({tuple(a._history) for a in fitting if not (asks_none and unshown(a))}) > 1
+
+
+def _ply_of(history: list[Move], move: Move) -> tuple[int, int] | None:
+    """The ply of ``history``'s last move from and to ``move``'s squares, and its
+    square; None if there is none."""
+    for i in range(len(history) - 1, -1, -1):
+        m = history[i]
+        if (m.from_square, m.to_square) == (move.from_square, move.to_square):
+            return i, m.to_square
+    return None
 
 
 def _agreed(mine: list[Move], theirs: list[Move]) -> int:
@@ -621,6 +633,9 @@ class Tracker:
         # squares still empty; and whether more such stories fit alike than were kept, so
         # that it is never taken as the only one left (None: not such a story)
         self._premise: tuple[int, frozenset[int], bool] | None = None
+        # ... and, where more fitted alike than were kept, the ply of its first such
+        # capture and the square it took on (see _moved_on)
+        self._unseen_to: tuple[int, int] | None = None
         # a story of a capture never seen kept while the tracker's own showed no error:
         # "dropped" (see _keep_dropped_unseen), "touched" (_keep_touched_unseen) or
         # "knocked" (_keep_knocked_unseen), "answered" (_answered_unseen_open); it does
@@ -2665,7 +2680,7 @@ class Tracker:
         unkept = len({_chain_key(f[0]) for f in alike}) > len({_chain_key(f[0]) for f in tied})
         fresh: list[Tracker] = []  # (the stories kept here, at this state)
         for best, left, k, empty in reversed(tied):
-            if self._unseen_kept(best, fresh):
+            if self._unseen_kept(best, empty, fresh):
                 continue
             alt = self._fork(best)
             if alt is not None:
@@ -2686,6 +2701,8 @@ class Tracker:
                     empty = frozenset()
                 alt._premise = (n, empty, unkept)
                 alt._unerring = unerring
+                if unkept and k < len(best.chain):
+                    alt._unseen_to = _ply_of(alt._history, best.chain[k].variants[0])
 
     def _unseen_stories(self, ctx: _Ctx) -> list[tuple[_Expl, frozenset[int], int, frozenset[int]]]:
         """The chains with captures never seen that explain the state now (see
@@ -2736,11 +2753,15 @@ class Tracker:
         finally:
             self._unseen = False
 
-    def _unseen_kept(self, c: _Expl, fresh: list[Tracker]) -> bool:
+    def _unseen_kept(self, c: _Expl, empty: frozenset[int], fresh: list[Tracker]) -> bool:
         """Is a story of the same capture never seen (``c``'s first move, at the same
         ply) kept already? It goes on with the game as it is fed: the longer chains found
-        at each later state are that story again, and would crowd the others out. Of those
-        kept at this same state (``fresh``), only one whose later moves are ``c``'s too:
+        at each later state are that story again, and would crowd the others out. Only one
+        with the tracker's moves before it, and, if it needs squares left empty that ``c``
+        does not (``empty``: further captures never seen), whose moves after it are
+        ``c``'s so far (a draft that asked it of all made false moves in 100 Hz x0.4
+        --rich, game 24 of seed 42778 and game 11 of 45608); of those kept at this same state (``fresh``), only one whose later moves are
+        ``c``'s too, the one its question waits on as well:
         the others are other stories of that capture (100 Hz x0.4 --rich, game 7 of seed
         44670: 8a8b unseen, then 9b8c asking promotion, and 8a8b, 9b6e+ unseen and N*8c
         alike; only the second was kept, and taken at the "promote" pressed for 9b8c: a
@@ -2749,8 +2770,24 @@ class Tracker:
         plies = [p.variants for p in c.chain] + ([c.moves] if c.moves else [])
 
         def same(alt: Tracker) -> bool:
+            if alt._history[:at] != self._history[:at]:
+                # (another story's moves before it: not this capture's story; 100 Hz
+                # x0.4 --rich, game 9 of seed 49906: 9b8c read, 9b9c and 7d7e unseen
+                # kept, then 7d7e unseen after 9b8c never kept, and the game lost)
+                return False
             if not any(alt is a for a in fresh):
-                return len(alt._history) > at and alt._history[at] in plies[0]
+                if len(alt._history) <= at or alt._history[at] not in plies[0]:
+                    return False
+                # (not one that read the moves after it otherwise, with more captures
+                # never seen: 100 Hz x0.4 --rich, game 11 of seed 49931, 6f6e unseen,
+                # then 6g held over 4e, set back and moved to 5g; the story kept read
+                # 6g7g unseen too and N*4e, and 6f6e, 6g5g was never kept)
+                premise = alt._premise
+                return (
+                    premise is None
+                    or premise[1] <= empty
+                    or all(m in ms for m, ms in zip(alt._history[at:], plies))
+                )
             # (its moves so far, and the one its question waits on)
             made: list[tuple[Move, ...]] = [(m,) for m in alt._history[at:]]
             if alt._pending is not None and alt._pending.kind == "move":
@@ -3366,9 +3403,7 @@ class Tracker:
                 and f.alt._history[f.at :] == made[f.at : len(f.alt._history)]
             )
             and not self._stuck(f)
-            # (a capture's other target kept while nothing was wrong, see
-            # _keep_knocked_unseen: the game told the two apart once it errs alone)
-            and not (f.alt._unerring == "knocked" and f.alt._illegal is not None and calm)
+            and not (calm and self._errs_alone(f))
         ]
         for f in self._forks:
             f.events.append(event)
@@ -3376,6 +3411,19 @@ class Tracker:
                 f.alt.feed(f.events[f.fed])
                 f.fed += 1
                 f.note(len(made))
+
+    def _errs_alone(self, f: _Fork) -> bool:
+        """Is ``f`` a capture's other target kept while nothing was wrong (see
+        _keep_knocked_unseen) that shows an error, the tracker's story showing none? The
+        game told the two apart. Looked at with the story fed up to now: one fed lazily
+        may still show an error the board has put right in both (100 Hz x0.4 --rich,
+        game 7 of seed 49619: 2f3e unseen, 3g knocked, read as 2f3g; both stories erred
+        as the rook was held over 8i, and the board put right dropped the kept one)."""
+        if f.alt._unerring != "knocked" or f.alt._illegal is None:
+            return False
+        alt = f.caught_up()
+        alt.tick(self._t_now)
+        return alt._illegal is not None
 
     def _stuck(self, f: _Fork) -> bool:
         """Has the other story shown an error, and not explained the board since, while the
@@ -3488,6 +3536,7 @@ class Tracker:
             _pending=None if self._pending is None else replace(self._pending),
             _forks=[],
             _premise=None,
+            _unseen_to=None,
             _unerring="",
             _eval=None,
             _eval_key=None,
@@ -3913,6 +3962,28 @@ class Tracker:
             return None
         return best[1]
 
+    def _moved_on(self) -> bool:
+        """Has the piece of this story's capture never seen (see _keep_unseen) moved on
+        from the square it took on, in a move of its side, nothing set there since? On
+        the board, a piece left that square on that side's turn: where the square still
+        held the piece taken (another capture of the same piece, never seen), that lift
+        was the opponent's piece moving out of turn. Such a story is no guess between
+        captures left unkept (see _guesses): they went on, the rest of the game is not
+        lost (100 Hz x0.4 --rich, game 7 of seed 49901: gote's horse took 2i unseen,
+        six captures alike, five kept; the others failed, 2h2i moved on to 4g, and it
+        was never taken)."""
+        at = self._unseen_to
+        if at is None:
+            return False
+        i, square = at
+        for j in range(i + 1, len(self._history)):
+            m = self._history[j]
+            if m.to_square == square:
+                return False
+            if m.from_square == square:
+                return (j - i) % 2 == 0
+        return False
+
     def _unmade(self) -> int:
         """How many squares of the board this story has not yet read as moves made (a
         piece lifted, a square filled: a move in progress, or a touch; a move waiting on a
@@ -4165,6 +4236,15 @@ class Tracker:
             assert ctx.prev is not None
             self._keep_knocked_in_chain(ctx, expl)
             outs += self._correct(ctx.prev, expl.moves, t, obs)
+        elif kind == RETRACT and self._open and not ctx.virtual:
+            # (the open move taken back, its piece set down where it stood: a touch as
+            # the board reads it, see _keep_touched_unseen; 100 Hz x0.4 --rich, game 17
+            # of seed 49910: 1f held over 1g, read as 1f1g, then 1f refilled, taken back;
+            # it was 1f1e unseen and gote's N*1f, "N" pressed)
+            since = ctx.w_prev
+            outs += self._take_back(1, t, obs, prune=False)
+            self._keep_touched_unseen(replace(self._context(), w_cur=since))
+            self._prune()
         elif kind in (RETRACT, BACK):
             outs += self._take_back(max(1, expl.back), t, obs)
         elif kind == TWO:
@@ -4426,7 +4506,7 @@ class Tracker:
         self._changed()
         return [MoveCorrected(old, moves[0], t, game.ply - 1), *self._check_end(t)]
 
-    def _take_back(self, k: int, t: float, obs: str) -> list[TrackerOutput]:
+    def _take_back(self, k: int, t: float, obs: str, prune: bool = True) -> list[TrackerOutput]:
         outs: list[TrackerOutput] = []
         game = self._game
         for i in range(k):
@@ -4445,7 +4525,8 @@ class Tracker:
         self._hint = None
         self._w_cur = self._w_prev = t
         self._ref_cur = self._ref_prev = obs
-        self._prune()
+        if prune:
+            self._prune()
         self._set_display(None)
         self._changed()
         return outs
