@@ -17,6 +17,11 @@ class SquareHistory:
 
     __slots__ = ("_tr", "min_lift", "bounce", "epoch")
 
+    # a contact this long after a lasting opening is a piece that stands: nobody takes a
+    # piece sooner after it landed (TrackerParams.min_reply), so an opening shorter than
+    # ``bounce`` before then is its landing's chatter, not a swap
+    LANDED = 0.1
+
     def __init__(self, min_lift: float, bounce: float = 0.0) -> None:
         self.min_lift = min_lift
         self.bounce = bounce
@@ -99,6 +104,8 @@ class SquareHistory:
         start: float | None = None
         steady_before = steady_occupied
         swap: int | None = None  # the short opening counted in this run of chatter (index)
+        # when the square last filled after a lasting opening (or its first change)
+        landed = tr[0][0] if tr[0][1] else float("-inf")
         for t, occupied in tr:
             if t >= until:
                 break
@@ -116,6 +123,7 @@ class SquareHistory:
                             swap = None
                         if start > since:
                             out.append((start, t))
+                        landed = t
                     elif length >= min_lift and steady_before and swap is None and start > since:
                         swap = len(out)
                         out.append((start, t))
@@ -124,7 +132,9 @@ class SquareHistory:
                 if steady:
                     swap = None  # a steady contact: the run of chatter is over
                 start = t
-                steady_before = steady_occupied
+                # (a piece that landed less than LANDED ago is not swapped out yet: a
+                # 100 Hz scan stretches a landing's chatter to 20 ms on, 10 ms off)
+                steady_before = steady_occupied and t - landed >= self.LANDED
             prev_t = t
         if start is not None:
             if swap is not None:

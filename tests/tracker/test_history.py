@@ -46,3 +46,19 @@ def test_openings_under_min_lift_and_a_landings_chatter_are_not_lifts() -> None:
     h = _history([(1.0, False), (1.6, True), (1.602, False), (1.606, True), (1.608, False)])
     h.record(SQ, 1.611, True)
     assert h.lifts(SQ, 0.5) == [(1.0, 1.6)]
+
+
+def test_a_landings_chatter_stretched_by_a_100_hz_scan_is_not_a_swap() -> None:
+    # 100 Hz x0.4 --rich, game 17 of seed 49416: B*6e landed, read occupied for 20 ms
+    # (past ``bounce``), empty for 10 ms, then stayed. Nobody takes a piece that soon
+    # after it landed: no lift (it had counted against 5d taking 5e unseen)
+    h = _history([(1.0, False), (2.0, True), (2.02, False), (2.03, True)])
+    assert h.lifts(SQ, 1.5) == []
+    # the history pruned to the landing: the same
+    h = SquareHistory(P.min_lift, P.bounce)
+    for t, occupied in [(2.0, True), (2.02, False), (2.03, True)]:
+        h.record(SQ, t, occupied)
+    assert h.lifts(SQ, 1.5) == []
+    # a piece that stood a while, swapped out as fast, is still a lift
+    h = _history([(1.0, False), (2.0, True), (2.5, False), (2.51, True)])
+    assert h.lifts(SQ, 1.5) == [(2.5, 2.51)]
