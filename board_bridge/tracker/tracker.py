@@ -2760,12 +2760,12 @@ class Tracker:
         with the tracker's moves before it, and, if it needs squares left empty that ``c``
         does not (``empty``: further captures never seen), whose moves after it are
         ``c``'s so far (a draft that asked it of all made false moves in 100 Hz x0.4
-        --rich, game 24 of seed 42778 and game 11 of 45608); of those kept at this same state (``fresh``), only one whose later moves are
-        ``c``'s too, the one its question waits on as well:
-        the others are other stories of that capture (100 Hz x0.4 --rich, game 7 of seed
-        44670: 8a8b unseen, then 9b8c asking promotion, and 8a8b, 9b6e+ unseen and N*8c
-        alike; only the second was kept, and taken at the "promote" pressed for 9b8c: a
-        false move)."""
+        --rich, game 24 of seed 42778 and game 11 of 45608); of those kept at this same
+        state (``fresh``), only one whose later moves are ``c``'s too, the one its
+        question waits on as well: the others are other stories of that capture (100 Hz
+        x0.4 --rich, game 7 of seed 44670: 8a8b unseen, then 9b8c asking promotion, and
+        8a8b, 9b6e+ unseen and N*8c alike; only the second was kept, and taken at the
+        "promote" pressed for 9b8c: a false move)."""
         at = len(self._history) - int(c.chain[0].correcting)
         plies = [p.variants for p in c.chain] + ([c.moves] if c.moves else [])
 
@@ -3856,7 +3856,30 @@ class Tracker:
         n = len({_story(c) for c, _empty in fits})
         if n == 1:
             alt = self._answered_story(fits[0][0], t, value)
-            return [] if alt is None else self._adopt(alt, t)
+            if alt is None:
+                return []
+            took = [
+                f.alt
+                for f in self._forks
+                if f.alt is not alt
+                and f.alt._premise is not None
+                and f.alt._answered_at == t
+                and self._explains(f.alt)
+            ]
+            if any(a._history != alt._history for a in took):
+                # (stories of captures never seen kept before took this answer too, and
+                # went on otherwise: _answered_elsewhere left them to the game, alike, and
+                # this one is theirs again; 100 Hz x0.4 --rich, game 8 of seed 50029, 2d1c
+                # unseen, 2d1e alike, both kept "answered"; "nonpromote" for 4b4h, then,
+                # read as 2d1e's chain, a false move); kept as they are, unless one of
+                # them is this story
+                if any(a._history == alt._history for a in took):
+                    self._forks = [f for f in self._forks if f.alt is not alt]
+                else:
+                    alt._premise = (len(alt._history), fits[0][1], False)
+                    alt._unerring = "answered"
+                return []
+            return self._adopt(alt, t)
         if 1 < n <= _UNSEEN_TIED:
             # several such captures ask it: each is kept, none guessed, and the game tells
             # them apart, as with captures never seen the board shows alike (see
@@ -4046,6 +4069,22 @@ class Tracker:
             self._eval, self._eval_key = (best, later, ctx), (self._state_id, self._gen)
             self._settled = False
             self._decide(now, force)
+        elif (
+            (self._premise is None or self._unerring not in ("", "knocked"))
+            and not ctx.virtual
+            and self._keeps_stories()
+            and self._unseen_for != self._state_id
+        ):
+            # (a story kept with no capture never seen, or while nothing was wrong, looks
+            # for none of its own, see _decide; but one the tracker's own story errs
+            # beside may be the game, and its error one: 100 Hz x0.4 --rich, game 2 of
+            # seed 49419, 3g3f read as 3g3h with 3f knocked; the story of the capture,
+            # 3g3f and P*3h, met 9b9a unseen, and the rest of the game was lost. Not a
+            # capture's other target kept, see _keep_knocked_unseen: a knock and a
+            # capture never seen against a capture seen, where both then need one more
+            # at the log's end, is no tie to doubt the game for; game 17 of 42872,
+            # 2f1e seen, 2f3e unseen with 1e knocked, and 9h8i unseen)
+            self._keep_unseen(ctx)
 
     def _ruled_out(self, ctx: _Ctx) -> bool:
         """Is the board a move of the side to move that the rules forbid (its king left in

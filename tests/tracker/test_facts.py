@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from board_bridge.shogi import PROM_PAWN, Move, parse_square
+from board_bridge.shogi import PROM_PAWN, STARTING_SFEN, Move, parse_square
 from board_bridge.tracker import replay
 from board_bridge.tracker.intents import Mark
 from board_bridge.tracker.outputs import (
@@ -2539,6 +2539,21 @@ def test_a_log_ending_with_a_piece_lifted_guesses_no_capture_never_seen() -> Non
     tracker = _lifted_at_the_logs_end("k6g1/p8/9/L1B6/9/9/9/9/4K4 b - 1", "7d", "promote")
     assert usi(tracker.moves)[4:] == ["7d9b+"]
     assert tracker.board.is_game_over()
+
+
+def test_a_log_ending_in_errors_with_the_open_moves_piece_gone_on_takes_that_move_back() -> None:
+    # sente's 2g2f, then the pawn lifted again and never seen set down, and gote's 8c
+    # lifted: no story explains the board. The pawn went on from 2f where the board never
+    # showed it (a capture never seen, say, the piece held over 2f on its way: 100 Hz x0.4
+    # --rich, game 1 of seed 48808, 1g2h read as 1g1f), so 2g2f is in doubt: taken back
+    # and said so (Tracker._withdraw_astray), the record ending on the moves before it
+    s = Script().play("7g7f").play("3c3d").play("2g2f").lift("2f", dt=1.0)
+    s.lift("8c", dt=1.0).wait(2.0)
+    tracker, _outs = replay(s.events, STARTING_SFEN, setup=False)
+    assert usi(tracker.moves) == ["7g7f", "3c3d"]
+    why = tracker.unresolved()
+    assert why is not None
+    assert "move 3 (2g2f) is in doubt: its piece left 2f and was never seen set down" in why
 
 
 def test_a_log_ending_on_a_drop_after_a_capture_never_seen_takes_that_story() -> None:
