@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+import traceback
 from dataclasses import fields
 
 from board_bridge.shogi import Move
@@ -131,7 +132,11 @@ def main() -> None:
     start = time.perf_counter()
     bad = 0
     for name, sfen, want, seed, target_first in cases:
-        problem = check(sfen, want, seed, noise, target_first, sensing, args.scan)
+        try:
+            problem = check(sfen, want, seed, noise, target_first, sensing, args.scan)
+        except Exception as exc:  # (a crash is a miss too, and names its log)
+            traceback.print_exc()
+            problem = f"the tracker crashed: {exc!r}"
         if problem:
             bad += 1
             print(f"{name}: {problem}")
