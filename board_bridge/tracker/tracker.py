@@ -261,6 +261,14 @@ def _moves_again(base: PosInfo, moves: tuple[Move, ...], moved: set[int]) -> tup
     return again or moves
 
 
+def _legal_like(base: PosInfo, move: Move) -> list[Move]:
+    """The legal moves from ``move``'s square on ``base`` (the drops on its target for a
+    drop)."""
+    if move.from_square is None:
+        return base.drops_to(move.to_square)
+    return base.moves_from(move.from_square)
+
+
 def _refilled_after(origin: int, target: int, later: list[Move]) -> bool:
     """Does one of ``later`` (a chain's moves after a capture from ``origin`` to
     ``target``) fill ``origin`` after another has moved from or to ``target``?"""
@@ -2839,6 +2847,15 @@ class Tracker:
             if answer is not None:
                 read[k] = replace(p, variants=answer[1])
             m = read[k].variants[0]
+            if m not in _legal_like(base, m):
+                # (its piece read otherwise by an answer: a promotion the piece promoted
+                # already cannot make; x2.0 --rich --extra, game 17 of seed 50144, target
+                # first: 6g5h+ with "promote", then 5h4g+ pushed, and the tracker crashed)
+                again = tuple(x for x in _legal_like(base, m) if x.to_square == m.to_square)
+                if not again or m.from_square is None:
+                    return None  # (nor a drop of a kind not in hand: no story)
+                read[k] = replace(read[k], variants=again)
+                m = again[0]
             to = m.to_square
             if m.from_square in moved:
                 moved.discard(m.from_square)

@@ -1342,6 +1342,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         0.3,
         True,
     ),
+    "x2.0 rich extra: 6g5h+ read with 'promote', then 5h4g+ of a chain pushed: a crash": (
+        17,
+        5014417,
+        True,
+        None,
+        2.0,
+        True,
+        "rich",
+    ),
 }
 
 
