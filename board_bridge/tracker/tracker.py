@@ -674,6 +674,7 @@ class Tracker:
         self._forks: list[_Fork] = []
         self._n_illegal = 0  # illegal states shown
         self._err_since: float | None = None  # ... the error shown since, unbroken (or None)
+        self._calm_at = _NEG_INF  # ... when the last error shown went (see _errs_alone)
         self._err_last = _NEG_INF  # ... when one was last shown
         self._erred = False  # ... since the board last showed the position (see _apply)
         # the last move is a doubtful capture made when its wait ran out: its attacker may
@@ -2777,8 +2778,8 @@ class Tracker:
         at = len(self._history) - int(c.chain[0].correcting)
         plies = [p.variants for p in c.chain] + ([c.moves] if c.moves else [])
 
-        def same(alt: Tracker) -> bool:
-            if alt._history[:at] != self._history[:at]:
+        def same(alt: Tracker, since: int) -> bool:
+            if alt._history[since:at] != self._history[since:at]:
                 # (another story's moves before it: not this capture's story; 100 Hz
                 # x0.4 --rich, game 9 of seed 49906: 9b8c read, 9b9c and 7d7e unseen
                 # kept, then 7d7e unseen after 9b8c never kept, and the game lost)
@@ -2802,7 +2803,11 @@ class Tracker:
                 made.append(alt._pending.cands)
             return bool(made) and all(any(m in ms for m in cands) for cands, ms in zip(made, plies))
 
-        return any(f.alt._premise is not None and same(f.alt) for f in self._forks)
+        # (the moves before a story's own, from the ply before it was kept on, are the
+        # tracker's: looked at from there)
+        return any(
+            f.alt._premise is not None and same(f.alt, max(0, f.at - 1)) for f in self._forks
+        )
 
     def _unseen_left(
         self, ctx: _Ctx, chain: tuple[_Ply, ...], last: tuple[Move, ...] = ()
@@ -3432,15 +3437,16 @@ class Tracker:
     def _errs_alone(self, f: _Fork) -> bool:
         """Is ``f`` a capture's other target kept while nothing was wrong (see
         _keep_knocked_unseen) that shows an error, the tracker's story showing none? The
-        game told the two apart. Looked at with the story fed up to now: one fed lazily
-        may still show an error the board has put right in both (100 Hz x0.4 --rich,
-        game 7 of seed 49619: 2f3e unseen, 3g knocked, read as 2f3g; both stories erred
-        as the rook was held over 8i, and the board put right dropped the kept one)."""
-        if f.alt._unerring != "knocked" or f.alt._illegal is None:
-            return False
-        alt = f.caught_up()
-        alt.tick(self._t_now)
-        return alt._illegal is not None
+        game told the two apart. Only once the story was fed past the moment the tracker's
+        own last error went: one fed lazily may still show an error the board has put
+        right in both (100 Hz x0.4 --rich, game 7 of seed 49619: 2f3e unseen, 3g knocked,
+        read as 2f3g; both stories erred as the rook was held over 8i, and the board put
+        right dropped the kept one). Not caught up to be judged: that cost a sixth of
+        bench/replay.py's events per second (p99 1.69 to 1.84 ms)."""
+        alt = f.alt
+        return (
+            alt._unerring == "knocked" and alt._illegal is not None and alt._t_now >= self._calm_at
+        )
 
     def _stuck(self, f: _Fork) -> bool:
         """Has the other story shown an error, and not explained the board since, while the
@@ -4370,6 +4376,7 @@ class Tracker:
         self._illegal = None
         self._shown = None
         self._err_since = None
+        self._calm_at = self._t_now
         self._intents = None
         if not loose:
             n = len(self._history) + 2
