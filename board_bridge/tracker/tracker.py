@@ -4246,6 +4246,12 @@ class Tracker:
         self._fixed = 0  # (the other story's premise: it is the tracker's story now)
         self._premise = premise if is_fork else None
         self._unerring = unerring if is_fork else ""
+        if is_fork and premise is None and alt._premise is not None:
+            # (a story kept with no capture never seen that took one of its own (see
+            # _deeper) is such a story now, taken only as such: 100 Hz x0.4 --rich, game
+            # 2 of seed 50227, the story of 2b2a taken with 1d1f unseen over the
+            # tracker's 2b3b, fifteen plies rewritten, two false moves)
+            self._premise, self._unerring = alt._premise, alt._unerring
         self._is_fork = is_fork
         if given_up is not None and self._keeps_stories():
             self._forks = [f for f in self._forks if f.alt is not alt]

@@ -89,7 +89,8 @@ def test_the_slowest_scan_reads_pieces_pushed_to_the_next_square(index: int) -> 
     + [(1, 4880801, 0.4, True, 100.0), (17, 4941617, 0.4, True, 100.0)]
     + [(2, 4941902, 0.4, True, 100.0), (20, 4941320, 0.4, True, 100.0)]
     + [(12, 4991212, 0.4, True, 100.0), (10, 4943810, 0.4, True, 100.0)]
-    + [(11, 5001811, 0.4, True, 100.0), (8, 5002908, 0.4, True, 100.0)],
+    + [(11, 5001811, 0.4, True, 100.0), (8, 5002908, 0.4, True, 100.0)]
+    + [(2, 5022702, 0.4, True, 100.0)],
 )
 def test_captures_never_seen_are_told_apart(
     index: int, seed: int, pace: float, rich: bool, scan_hz: float
@@ -177,7 +178,10 @@ def test_captures_never_seen_are_told_apart(
     # alike, then 2g2f unseen, the rest of the game lost; game 11 of 50018, 8f7g+ unseen,
     # 8f9g+ alike, both "answered", then 7g6g unseen; game 10 of 49438, 7f7g+ in doubt);
     # or one of two alike kept with an answer, taken as the one chain found when another
-    # answer came that both took (game 8 of 50029, 2d1c read as 2d1e: a false move)
+    # answer came that both took (game 8 of 50029, 2d1c read as 2d1e: a false move);
+    # or, the tracker's own read right, a story kept with no capture never seen that
+    # took one of its own, then taken as if it were sure (game 2 of 50227, 2b2a with
+    # 1d1f unseen over 2b3b, fifteen plies rewritten)
     game = GAMES[index]
     noise = noise_for(None, pace, extra=not rich, rich=rich)
     problem = check(game["sfen"], game["moves"], seed, noise, False, scan_hz=scan_hz)
