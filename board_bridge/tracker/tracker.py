@@ -771,7 +771,28 @@ class Tracker:
             if alt is not None:
                 outs += self._adopt(alt, t)
         outs += self._withdraw_doubted(t)
+        outs += self._withdraw_lifted(t)
         return outs
+
+    def _withdraw_lifted(self, t: float) -> list[TrackerOutput]:
+        """The log ends with the tracker's last move still open and its piece lifted again
+        from the square it landed on, a move in progress: where it went the board never
+        showed, so that move is in doubt and is taken back, as ``_withdraw_astray`` does
+        for an error (100 Hz x0.4 --rich, game 1 of seed 50237: 4c taking 6c unseen, the
+        piece held over 4e for 0.7 s on its way and read as 4c4e; the log ended with it
+        lifted again and 4c4e recorded, a false move). The log stays unresolved."""
+        if (
+            self._phase != "play"
+            or self._illegal is not None
+            or self._pending is not None
+            or self._is_fork
+            or self._cells is None
+        ):
+            return []
+        expl, _later, _ctx = self._evaluate()
+        if expl is None or not _in_progress(expl):
+            return []
+        return self._withdraw_astray(t, shown=False)
 
     def _withdraw_doubted(self, t: float) -> list[TrackerOutput]:
         """The log ends with the board in an error in the tracker's story, while other
@@ -808,7 +829,7 @@ class Tracker:
         )
         return outs + self._show_illegal(self._analyse_illegal(self._context()), t)
 
-    def _withdraw_astray(self, t: float) -> list[TrackerOutput]:
+    def _withdraw_astray(self, t: float, shown: bool = True) -> list[TrackerOutput]:
         """The log ends with the board in an error no story explains, the tracker's last
         move still open (no reply made on it) and its square empty: its piece went on
         from there, and where it went the board never showed (a capture never seen,
@@ -826,6 +847,9 @@ class Tracker:
             f"move {ply} ({last.usi()}) is in doubt: its piece left "
             f"{square_name(last.to_square)} and was never seen set down"
         )
+        if not shown:  # (a move in progress, not an error: see _withdraw_lifted)
+            self._settled = False
+            return outs
         return outs + self._show_illegal(self._analyse_illegal(self._context()), t)
 
     def _mated_unseen(self, t: float) -> Tracker | None:
@@ -1017,7 +1041,8 @@ class Tracker:
                 assert expl is not None
                 off = expl.lifted or [s for s in d if cells[s] == EMPTY]
                 where = " ".join(square_name(s) for s in sorted(off))
-                return f"the board ends with a move in progress: lifted {where}"
+                doubt = f"; {self._doubted}" if self._doubted is not None else ""
+                return f"the board ends with a move in progress: lifted {where}{doubt}"
         return None
 
     # ------------------------------------------------------------------ events

@@ -190,7 +190,9 @@ def test_captures_never_seen_are_told_apart(
 
 @pytest.mark.parametrize(
     ("index", "seed", "doubted", "said"),
-    [(1, 4427801, None, "")] + [(17, 4751217, 292, "the moves from move 293 on are in doubt")],
+    [(1, 4427801, None, "")]
+    + [(17, 4751217, 292, "the moves from move 293 on are in doubt")]
+    + [(1, 5023701, 299, "move 300 (4c4e) is in doubt: its piece left 4e")],
 )
 def test_alike_captures_never_seen_left_at_a_logs_end_write_no_false_move(
     index: int, seed: int, doubted: int | None, said: str
@@ -206,7 +208,9 @@ def test_alike_captures_never_seen_left_at_a_logs_end_write_no_false_move(
     # lost, never written wrong. (A log ending in errors no story explains, the last
     # move still open and its square empty, takes that move back, Tracker._withdraw_astray:
     # game 1 of seed 48808 and game 10 of seed 49438 ended so, both read exactly since
-    # session 44; see tests/tracker/test_facts.py)
+    # session 44; see tests/tracker/test_facts.py). Game 1 of seed 50237: 4c taking 6c
+    # unseen, the piece held over 4e 0.7 s on its way, read as 4c4e, and the log ends
+    # with it lifted again: 4c4e is taken back too (Tracker._withdraw_lifted)
     game = GAMES[index]
     moves = [Move.from_usi(u) for u in game["moves"]]
     log = make_log(game["sfen"], moves, seed, noise_for(None, 0.4, rich=True), False)
