@@ -261,6 +261,14 @@ def _moves_again(base: PosInfo, moves: tuple[Move, ...], moved: set[int]) -> tup
     return again or moves
 
 
+def _answered_alike(alt: Tracker, empty: frozenset[int]) -> None:
+    """Mark ``alt``, a story of a capture never seen that took the player's answer, as
+    one of several alike: kept, none guessed, told apart by the game (see
+    Tracker._answered_unseen_open)."""
+    alt._premise = (len(alt._history), empty, False)
+    alt._unerring = "answered"
+
+
 def _legal_like(base: PosInfo, move: Move) -> list[Move]:
     """The legal moves from ``move``'s square on ``base`` (the drops on its target for a
     drop)."""
@@ -2877,13 +2885,16 @@ class Tracker:
             if answer is not None:
                 read[k] = replace(p, variants=answer[1])
             m = read[k].variants[0]
-            if m not in _legal_like(base, m):
+            legal = _legal_like(base, m)
+            if m not in legal:
                 # (its piece read otherwise by an answer: a promotion the piece promoted
                 # already cannot make; x2.0 --rich --extra, game 17 of seed 50144, target
                 # first: 6g5h+ with "promote", then 5h4g+ pushed, and the tracker crashed)
-                again = tuple(x for x in _legal_like(base, m) if x.to_square == m.to_square)
-                if not again or m.from_square is None:
+                if m.from_square is None:
                     return None  # (nor a drop of a kind not in hand: no story)
+                again = tuple(x for x in legal if x.to_square == m.to_square)
+                if not again:
+                    return None
                 read[k] = replace(read[k], variants=again)
                 m = again[0]
             to = m.to_square
@@ -3924,8 +3935,7 @@ class Tracker:
                 if any(a._history == alt._history for a in took):
                     self._forks = [f for f in self._forks if f.alt is not alt]
                 else:
-                    alt._premise = (len(alt._history), fits[0][1], False)
-                    alt._unerring = "answered"
+                    _answered_alike(alt, fits[0][1])
                 return []
             return self._adopt(alt, t)
         if 1 < n <= _UNSEEN_TIED:
@@ -3938,8 +3948,7 @@ class Tracker:
             for c, empty in fits:
                 alt = self._answered_story(c, t, value)
                 if alt is not None:
-                    alt._premise = (len(alt._history), empty, False)
-                    alt._unerring = "answered"
+                    _answered_alike(alt, empty)
         return []
 
     def _answered_story(self, c: _Expl, t: float, value: str) -> Tracker | None:
