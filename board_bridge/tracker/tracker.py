@@ -196,8 +196,13 @@ def _guesses(chosen: Tracker, fitting: list[Tracker], now: float, wait: float) -
     alike than were kept: one not kept may be the game's (see Tracker._keep_unseen)."""
     if chosen._premise is None:
         return False
-    if chosen._premise[2] and not chosen._moved_on():
-        return True  # (alike stories were left unkept: see Tracker._keep_unseen)
+    histories = {tuple(a._history) for a in fitting}
+    if chosen._premise[2] and not chosen._moved_on() and not (len(fitting) > 1 == len(histories)):
+        # (alike stories were left unkept: see Tracker._keep_unseen. Not when the kept
+        # ones, each another capture, all came to one story: the game told it, as it
+        # would have for those left unkept; 100 Hz x0.4 --rich, game 21 of seed 50615,
+        # five of gote's tokin's captures kept, 3c3b the game's, all read on to it)
+        return True
     asks_none = chosen._pending is None
 
     def unshown(a: Tracker) -> bool:
@@ -541,6 +546,7 @@ class _Fork:
     # it was seen showing an error since (see ``Tracker._stuck``)
     seen: int = 0
     stuck: int | None = None
+    met: int = -1  # the other story's length when last compared (see Tracker._met)
 
     def note(self, n: int) -> None:
         """Note whether ``alt`` explains the board, the game being ``n`` plies long."""
@@ -2527,14 +2533,19 @@ class Tracker:
             first = expl.chain[0]
             moves, correcting, cells = first.variants, first.correcting, first.cells
             rest = [p.variants for p in expl.chain[1:]] + ([expl.moves] if expl.moves else [])
+            # (its attacker's lift before its landing: a piece held over that square later,
+            # in the chain's next move, is no lift of it; 100 Hz x0.4 --rich, game 7 of seed
+            # 50637, gote's king on 7b taking 6b unseen, 8c knocked, then 7b filled 0.22 s
+            # while sente moved: read as 7b8c, its story never kept, and the game lost)
+            until = first.t
         else:
-            moves, correcting, rest = expl.moves, True, []
+            moves, correcting, rest, until = expl.moves, True, [], _INF
         base, since = (ctx.prev, ctx.w_prev) if correcting else (ctx.cur, ctx.w_cur)
         move = moves[0]
         fr, to = move.from_square, move.to_square
         if base is None or cells is None or fr is None or not base.codes[to]:
             return
-        lift = self._hist.last_lift(fr, since)
+        lift = self._hist.last_lift(fr, since, until)
         if lift is None or not self._could_take_unseen(base, fr, lift):
             return
         if expl.kind != TWO:
@@ -2811,7 +2822,8 @@ class Tracker:
         at = len(self._history) - int(c.chain[0].correcting)
         plies = [p.variants for p in c.chain] + ([c.moves] if c.moves else [])
 
-        def same(alt: Tracker, since: int) -> bool:
+        def same(f: _Fork, since: int) -> bool:
+            alt = f.alt
             if alt._history[since:at] != self._history[since:at]:
                 # (another story's moves before it: not this capture's story; 100 Hz
                 # x0.4 --rich, game 9 of seed 49906: 9b8c read, 9b9c and 7d7e unseen
@@ -2825,10 +2837,17 @@ class Tracker:
                 # then 6g held over 4e, set back and moved to 5g; the story kept read
                 # 6g7g unseen too and N*4e, and 6f6e, 6g5g was never kept)
                 premise = alt._premise
-                return (
-                    premise is None
-                    or premise[1] <= empty
-                    or all(m in ms for m, ms in zip(alt._history[at:], plies))
+                if premise is None or all(m in ms for m, ms in zip(alt._history[at:], plies)):
+                    return True
+                # (nor, needing no more empty squares, one that read the move after it
+                # otherwise and explains the board so: 100 Hz x0.4 --rich, game 9 of
+                # seed 50614, 3h4h unseen, then the horse on 5e lifted, 4e knocked, and
+                # the horse set on 4f 0.3 s after 4e's piece was put back; 5e4e kept,
+                # 4f read as sente's drop, 5e4f never kept, and 5e4e's story written.
+                # One showing an error may yet read it so itself: game 8 of 50029)
+                return premise[1] <= empty and (
+                    all(m in ms for m, ms in zip(alt._history[at : at + 2], plies))
+                    or self._errs_now(f)
                 )
             # (its moves so far, and the one its question waits on)
             made: list[tuple[Move, ...]] = [(m,) for m in alt._history[at:]]
@@ -2838,9 +2857,7 @@ class Tracker:
 
         # (the moves before a story's own, from the ply before it was kept on, are the
         # tracker's: looked at from there)
-        return any(
-            f.alt._premise is not None and same(f.alt, max(0, f.at - 1)) for f in self._forks
-        )
+        return any(f.alt._premise is not None and same(f, max(0, f.at - 1)) for f in self._forks)
 
     def _unseen_left(
         self, ctx: _Ctx, chain: tuple[_Ply, ...], last: tuple[Move, ...] = ()
@@ -3462,6 +3479,7 @@ class Tracker:
             )
             and not self._stuck(f)
             and not (calm and self._errs_alone(f))
+            and not self._met(f)
         ]
         for f in self._forks:
             f.events.append(event)
@@ -3469,6 +3487,37 @@ class Tracker:
                 f.alt.feed(f.events[f.fed])
                 f.fed += 1
                 f.note(len(made))
+
+    def _met(self, f: _Fork) -> bool:
+        """Has the other story come, by other moves, to the tracker's position (board,
+        hands, side to move) at the same ply, with the same last move? From there no event
+        can tell the two apart, and the tracker's own reading stands (100 Hz x0.4 --rich,
+        game 8 of seed 50612: 1h8h, corrected to 1h6h, kept; 6h1h and 8h1h came to the same
+        position, and 55 plies on an error only a later story explained found two stories
+        alike, and took back the game from 1h6h on). Compared once per ply of the story."""
+        alt = f.alt
+        n = len(alt._history)
+        if n == f.met:
+            return False
+        f.met = n
+        made = self._history
+        return (
+            f.at + len(f.plies) <= n <= len(made)
+            and alt._history[n - 1] == made[n - 1]
+            and alt._illegal is None
+            and alt._pending is None
+            # (not while the tracker asks a question or shows an error: a correction
+            # asked about is not made yet)
+            and self._illegal is None
+            and self._pending is None
+            and self._game.history_keys()[n] == alt._game.position_key()
+        )
+
+    def _errs_now(self, f: _Fork) -> bool:
+        """Does the other story, fed and settled up to now, show an error?"""
+        alt = f.caught_up()
+        alt.tick(self._t_now)
+        return alt._illegal is not None
 
     def _errs_alone(self, f: _Fork) -> bool:
         """Is ``f`` a capture's other target kept while nothing was wrong (see

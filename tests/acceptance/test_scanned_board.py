@@ -90,7 +90,8 @@ def test_the_slowest_scan_reads_pieces_pushed_to_the_next_square(index: int) -> 
     + [(2, 4941902, 0.4, True, 100.0), (20, 4941320, 0.4, True, 100.0)]
     + [(12, 4991212, 0.4, True, 100.0), (10, 4943810, 0.4, True, 100.0)]
     + [(11, 5001811, 0.4, True, 100.0), (8, 5002908, 0.4, True, 100.0)]
-    + [(2, 5022702, 0.4, True, 100.0)],
+    + [(2, 5022702, 0.4, True, 100.0), (8, 5061208, 0.4, True, 100.0)]
+    + [(7, 5063707, 0.4, True, 100.0), (21, 5061521, 0.4, True, 100.0)],
 )
 def test_captures_never_seen_are_told_apart(
     index: int, seed: int, pace: float, rich: bool, scan_hz: float
@@ -181,7 +182,12 @@ def test_captures_never_seen_are_told_apart(
     # answer came that both took (game 8 of 50029, 2d1c read as 2d1e: a false move);
     # or, the tracker's own read right, a story kept with no capture never seen that
     # took one of its own, then taken as if it were sure (game 2 of 50227, 2b2a with
-    # 1d1f unseen over 2b3b, fifteen plies rewritten)
+    # 1d1f unseen over 2b3b, fifteen plies rewritten); or a story kept that came to the
+    # tracker's position by other moves, alike with the game's later story (game 8 of
+    # 50612, 1h8h and 8h1h for 1h6h and 6h1h, 55 plies on); or a capture read, its
+    # attacker's square filled a moment in the next move (game 7 of 50637, 7b6b read as
+    # 7b8c, 7b filled 0.22 s while sente moved); or five alike kept, all read on to
+    # the game's (game 21 of 50615, 3c3b)
     game = GAMES[index]
     noise = noise_for(None, pace, extra=not rich, rich=rich)
     problem = check(game["sfen"], game["moves"], seed, noise, False, scan_hz=scan_hz)
@@ -192,7 +198,8 @@ def test_captures_never_seen_are_told_apart(
     ("index", "seed", "doubted", "said"),
     [(1, 4427801, None, "")]
     + [(17, 4751217, 292, "the moves from move 293 on are in doubt")]
-    + [(1, 5023701, 299, "move 300 (4c4e) is in doubt: its piece left 4e")],
+    + [(1, 5023701, 299, "move 300 (4c4e) is in doubt: its piece left 4e")]
+    + [(9, 5061409, 292, "the board ends in an illegal state")],
 )
 def test_alike_captures_never_seen_left_at_a_logs_end_write_no_false_move(
     index: int, seed: int, doubted: int | None, said: str
@@ -210,7 +217,10 @@ def test_alike_captures_never_seen_left_at_a_logs_end_write_no_false_move(
     # game 1 of seed 48808 and game 10 of seed 49438 ended so, both read exactly since
     # session 44; see tests/tracker/test_facts.py). Game 1 of seed 50237: 4c taking 6c
     # unseen, the piece held over 4e 0.7 s on its way, read as 4c4e, and the log ends
-    # with it lifted again: 4c4e is taken back too (Tracker._withdraw_lifted)
+    # with it lifted again: 4c4e is taken back too (Tracker._withdraw_lifted). Game 9
+    # of seed 50614: 3h4h unseen, then the horse lifted from 5e, 4e knocked, and the
+    # horse set on 4f 0.3 s after; 5e4e kept, 5e4f not, and 5e4e's story (5e4e, 8b9b,
+    # N*5e for 5e4f, 8b9b, 4f5e) written: both are kept now, and end alike
     game = GAMES[index]
     moves = [Move.from_usi(u) for u in game["moves"]]
     log = make_log(game["sfen"], moves, seed, noise_for(None, 0.4, rich=True), False)
