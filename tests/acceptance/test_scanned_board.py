@@ -91,7 +91,8 @@ def test_the_slowest_scan_reads_pieces_pushed_to_the_next_square(index: int) -> 
     + [(12, 4991212, 0.4, True, 100.0), (10, 4943810, 0.4, True, 100.0)]
     + [(11, 5001811, 0.4, True, 100.0), (8, 5002908, 0.4, True, 100.0)]
     + [(2, 5022702, 0.4, True, 100.0), (8, 5061208, 0.4, True, 100.0)]
-    + [(7, 5063707, 0.4, True, 100.0), (21, 5061521, 0.4, True, 100.0)],
+    + [(7, 5063707, 0.4, True, 100.0), (21, 5061521, 0.4, True, 100.0)]
+    + [(5, 5070905, 0.4, True, 100.0)],
 )
 def test_captures_never_seen_are_told_apart(
     index: int, seed: int, pace: float, rich: bool, scan_hz: float
@@ -187,7 +188,9 @@ def test_captures_never_seen_are_told_apart(
     # 50612, 1h8h and 8h1h for 1h6h and 6h1h, 55 plies on); or a capture read, its
     # attacker's square filled a moment in the next move (game 7 of 50637, 7b6b read as
     # 7b8c, 7b filled 0.22 s while sente moved); or five alike kept, all read on to
-    # the game's (game 21 of 50615, 3c3b)
+    # the game's (game 21 of 50615, 3c3b); or one of three alike, its own stories of
+    # a later capture never seen alike too, none taken, while the others took one
+    # (game 5 of 50709, 6e2e read as 6e6f with G*4a for N*4a)
     game = GAMES[index]
     noise = noise_for(None, pace, extra=not rich, rich=rich)
     problem = check(game["sfen"], game["moves"], seed, noise, False, scan_hz=scan_hz)
