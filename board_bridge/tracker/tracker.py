@@ -117,7 +117,7 @@ _CHAIN_WAIT_MIN = 0.5  # ... and at least this many seconds
 _ORIGIN_STEPS = 1.5  # ... or this many, the opponent's drop on the attacker's square next
 _QUICK_STEPS = 1.8  # steps of the hands' pace: see Tracker._set_down_after
 _SOON_STEPS = 2.5  # ... and the same (three until session 35)
-_FORKS = 6  # other stories kept at once (see _Fork)
+_FORKS = 8  # other stories kept at once (see _Fork)
 _UNSEEN_TIED = 5  # ... of them stories of captures never seen, alike (see _keep_unseen)
 _LOOSE_ANSWERS = 4  # answers with no question waiting remembered
 _FORK_PLIES = 60  # ... each until the game went this many plies past it (both stories
@@ -1305,6 +1305,11 @@ class Tracker:
                 if self._open_held and self._keeps_stories():
                     self._keep_held(ctx)
                 self._keep_others(ctx, expl)
+                if expl.kind == TWO:
+                    # (its first move a capture read: as when the chain is made at once;
+                    # 100 Hz x0.4 --rich, game 4 of seed 50800, 2g taking 2f unseen, 3f
+                    # knocked, read as 2g3f with gote's 4f3g waiting out its capture)
+                    self._keep_knocked_in_chain(ctx, expl)
                 outs = self._new_move(ctx.cur, first.variants, first.t, first.t, first.cells)
                 return outs + self._decide(now, force)
             if expl.kind in (MOVE, CORRECT, TWO) and self._keeps_stories():
@@ -2829,6 +2834,14 @@ class Tracker:
                 # x0.4 --rich, game 9 of seed 49906: 9b8c read, 9b9c and 7d7e unseen
                 # kept, then 7d7e unseen after 9b8c never kept, and the game lost)
                 return False
+            # (its moves so far, and the one its question waits on)
+            made: list[tuple[Move, ...]] = [(m,) for m in alt._history[at:]]
+            if alt._pending is not None and alt._pending.kind == "move":
+                made.append(alt._pending.cands)
+
+            def agree(n: int) -> bool:
+                return all(any(m in ms for m in cands) for cands, ms in zip(made[:n], plies))
+
             if not any(alt is a for a in fresh):
                 if len(alt._history) <= at or alt._history[at] not in plies[0]:
                     return False
@@ -2836,8 +2849,13 @@ class Tracker:
                 # never seen: 100 Hz x0.4 --rich, game 11 of seed 49931, 6f6e unseen,
                 # then 6g held over 4e, set back and moved to 5g; the story kept read
                 # 6g7g unseen too and N*4e, and 6f6e, 6g5g was never kept)
+                # (nor one whose question waits on another move than the chain's: 100 Hz
+                # x0.4 --rich, game 3 of seed 50822, 9h8h unseen, then sente's rook
+                # lifted from 7c and held over 1c, kept as 7c taking 7a unseen, asking
+                # "promote?"; the rook set back, then moved to 8c: 7c8c never kept, and
+                # "nonpromote" read as 7c7a and gote's S*8c, two false moves)
                 premise = alt._premise
-                if premise is None or all(m in ms for m, ms in zip(alt._history[at:], plies)):
+                if premise is None or agree(len(made)):
                     return True
                 # (nor, needing no more empty squares, one that read the move after it
                 # otherwise and explains the board so: 100 Hz x0.4 --rich, game 9 of
@@ -2845,15 +2863,8 @@ class Tracker:
                 # the horse set on 4f 0.3 s after 4e's piece was put back; 5e4e kept,
                 # 4f read as sente's drop, 5e4f never kept, and 5e4e's story written.
                 # One showing an error may yet read it so itself: game 8 of 50029)
-                return premise[1] <= empty and (
-                    all(m in ms for m, ms in zip(alt._history[at : at + 2], plies))
-                    or self._errs_now(f)
-                )
-            # (its moves so far, and the one its question waits on)
-            made: list[tuple[Move, ...]] = [(m,) for m in alt._history[at:]]
-            if alt._pending is not None and alt._pending.kind == "move":
-                made.append(alt._pending.cands)
-            return bool(made) and all(any(m in ms for m in cands) for cands, ms in zip(made, plies))
+                return premise[1] <= empty and (agree(2) or self._errs_now(f))
+            return bool(made) and agree(len(made))
 
         # (the moves before a story's own, from the ply before it was kept on, are the
         # tracker's: looked at from there)
@@ -3459,14 +3470,7 @@ class Tracker:
             for f in self._forks
             if len(made) <= f.at + (_KNOCKED_PLIES if f.alt._unerring == "knocked" else _FORK_PLIES)
             and len(f.events) < _FORK_EVENTS
-            # the tracker came to the same moves after all: nothing else to keep (not
-            # while it asks a question: a correction asked about is not made yet)
-            and not (
-                self._pending is None
-                and all(
-                    len(made) > f.at + i and made[f.at + i] in ms for i, ms in enumerate(f.plies)
-                )
-            )
+            and not self._came_to(f)
             # nor a story of a capture never seen that came to the tracker's moves by
             # correcting its own (its plies no longer what it tells; 100 Hz x0.4 --rich,
             # game 1 of seed 43577: 8a8f unseen and R*1h, corrected to R*2c, kept through
@@ -3660,9 +3664,30 @@ class Tracker:
         return any(f.tells(plies, at, in_progress) for f in self._forks)
 
     def _keep(self, kept: _Fork) -> None:
+        """Keep another story; with ``_FORKS`` kept already, one goes: first one the
+        tracker came to after all, then one showing an error, then the oldest (100 Hz x0.4
+        --rich, game 4 of seed 50800: 2g taking 2f unseen, 3f knocked, read as 2g3f, its
+        story kept; then gote's horse took 3g, 4f3g, with five other targets kept, and the
+        oldest went, 2g2f among them: a false move)."""
         kept.seen = len(self._history)
         kept.alt._is_fork = True
-        self._forks = [*self._forks[1 - _FORKS :], kept]
+        forks = self._forks
+        if len(forks) >= _FORKS:
+            order = sorted(
+                range(len(forks)),
+                key=lambda i: (not self._came_to(forks[i]), forks[i].alt._illegal is None, i),
+            )
+            gone = set(order[: len(forks) - _FORKS + 1])
+            forks = [f for i, f in enumerate(forks) if i not in gone]
+        self._forks = [*forks, kept]
+
+    def _came_to(self, f: _Fork) -> bool:
+        """Has the tracker come to the other story's moves after all? Nothing else to keep
+        (not while it asks a question: a correction asked about is not made yet)."""
+        made = self._history
+        return self._pending is None and all(
+            len(made) > f.at + i and made[f.at + i] in ms for i, ms in enumerate(f.plies)
+        )
 
     def _keep_held(self, ctx: _Ctx) -> None:
         """A clean explanation beats the held attacker's move (the opponent's reply, say):

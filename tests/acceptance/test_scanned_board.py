@@ -92,7 +92,8 @@ def test_the_slowest_scan_reads_pieces_pushed_to_the_next_square(index: int) -> 
     + [(11, 5001811, 0.4, True, 100.0), (8, 5002908, 0.4, True, 100.0)]
     + [(2, 5022702, 0.4, True, 100.0), (8, 5061208, 0.4, True, 100.0)]
     + [(7, 5063707, 0.4, True, 100.0), (21, 5061521, 0.4, True, 100.0)]
-    + [(5, 5070905, 0.4, True, 100.0)],
+    + [(5, 5070905, 0.4, True, 100.0), (3, 5082203, 0.4, True, 100.0)]
+    + [(4, 5080004, 0.4, True, 100.0)],
 )
 def test_captures_never_seen_are_told_apart(
     index: int, seed: int, pace: float, rich: bool, scan_hz: float
@@ -190,7 +191,11 @@ def test_captures_never_seen_are_told_apart(
     # 7b8c, 7b filled 0.22 s while sente moved); or five alike kept, all read on to
     # the game's (game 21 of 50615, 3c3b); or one of three alike, its own stories of
     # a later capture never seen alike too, none taken, while the others took one
-    # (game 5 of 50709, 6e2e read as 6e6f with G*4a for N*4a)
+    # (game 5 of 50709, 6e2e read as 6e6f with G*4a for N*4a); or another move read
+    # after it than the one a kept story's question waits on (game 3 of 50822, 7c8c
+    # read as 7c7a and S*8c); or a capture read while a later one waited out its own,
+    # its other target's story crowded out by that capture's five (game 4 of 50800,
+    # 2g2f read as 2g3f)
     game = GAMES[index]
     noise = noise_for(None, pace, extra=not rich, rich=rich)
     problem = check(game["sfen"], game["moves"], seed, noise, False, scan_hz=scan_hz)
