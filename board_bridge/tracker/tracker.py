@@ -645,6 +645,7 @@ class Tracker:
         # the last answers given with no question waiting (see _unseen_left)
         self._loose_answers: tuple[tuple[float, str], ...] = ()
         self._is_fork = False  # another story's tracker (see _Fork)
+        self._nested = False  # ... kept by another story's tracker
         self._deep = False  # ... looking deeper, as one looked at to be taken (_deeper)
         self._cut = False  # the last chain search stopped at its depth with states left
         self._deep_for = -1  # ... the state it last looked deeper at
@@ -2652,7 +2653,16 @@ class Tracker:
         waited out its capture, and was read with it (game 17 of seed 44275: 1d1e, then
         8e9d unseen and N*8e, 1d1e made at the last showing of its state, after them)."""
         cells = self._cells
-        if self._is_fork or not self._keeps_stories() or cells is None:
+        if (
+            # (another story's tracker only if the tracker's own kept it for a capture
+            # never seen: its piece touched may have taken one too, the opponent then
+            # dropping on its square; 100 Hz x0.4 --rich, game 17 of seed 50826: 7h8i
+            # unseen, then 1f1e unseen and N*1f, "N" pressed; 7h8i kept, reading 1f
+            # touched, and the rest of the game, 219 plies, lost)
+            (self._is_fork and (self._nested or self._premise is None))
+            or not self._keeps_stories()
+            or cells is None
+        ):
             return
         if ctx is None:
             ctx = self._context()
@@ -3671,6 +3681,7 @@ class Tracker:
         oldest went, 2g2f among them: a false move)."""
         kept.seen = len(self._history)
         kept.alt._is_fork = True
+        kept.alt._nested = self._is_fork
         forks = self._forks
         if len(forks) >= _FORKS:
             order = sorted(

@@ -93,7 +93,7 @@ def test_the_slowest_scan_reads_pieces_pushed_to_the_next_square(index: int) -> 
     + [(2, 5022702, 0.4, True, 100.0), (8, 5061208, 0.4, True, 100.0)]
     + [(7, 5063707, 0.4, True, 100.0), (21, 5061521, 0.4, True, 100.0)]
     + [(5, 5070905, 0.4, True, 100.0), (3, 5082203, 0.4, True, 100.0)]
-    + [(4, 5080004, 0.4, True, 100.0)],
+    + [(4, 5080004, 0.4, True, 100.0), (17, 5082617, 0.4, True, 100.0)],
 )
 def test_captures_never_seen_are_told_apart(
     index: int, seed: int, pace: float, rich: bool, scan_hz: float
@@ -195,7 +195,9 @@ def test_captures_never_seen_are_told_apart(
     # after it than the one a kept story's question waits on (game 3 of 50822, 7c8c
     # read as 7c7a and S*8c); or a capture read while a later one waited out its own,
     # its other target's story crowded out by that capture's five (game 4 of 50800,
-    # 2g2f read as 2g3f)
+    # 2g2f read as 2g3f); or a second one in such a story, read there as its piece
+    # touched, then the opponent's drop on its square (game 17 of 50826, 7h8i unseen,
+    # then 1f1e unseen and N*1f, 219 plies lost)
     game = GAMES[index]
     noise = noise_for(None, pace, extra=not rich, rich=rich)
     problem = check(game["sfen"], game["moves"], seed, noise, False, scan_hz=scan_hz)
