@@ -196,8 +196,8 @@ def _guesses(chosen: Tracker, fitting: list[Tracker], now: float, wait: float) -
     alike than were kept: one not kept may be the game's (see Tracker._keep_unseen)."""
     if chosen._premise is None:
         return False
-    histories = {tuple(a._history) for a in fitting}
-    if chosen._premise[2] and not chosen._moved_on() and not (len(fitting) > 1 == len(histories)):
+    one_story = len(fitting) > 1 and len({tuple(a._history) for a in fitting}) == 1
+    if chosen._premise[2] and not chosen._moved_on() and not one_story:
         # (alike stories were left unkept: see Tracker._keep_unseen. Not when the kept
         # ones, each another capture, all came to one story: the game told it, as it
         # would have for those left unkept; 100 Hz x0.4 --rich, game 21 of seed 50615,
