@@ -547,6 +547,7 @@ class _Fork:
     seen: int = 0
     stuck: int | None = None
     met: int = -1  # the other story's length when last compared (see Tracker._met)
+    born: float = _NEG_INF  # when it was kept
 
     def note(self, n: int) -> None:
         """Note whether ``alt`` explains the board, the game being ``n`` plies long."""
@@ -691,6 +692,9 @@ class Tracker:
         self._err_since: float | None = None  # ... the error shown since, unbroken (or None)
         self._calm_at = _NEG_INF  # ... when the last error shown went (see _errs_alone)
         self._err_last = _NEG_INF  # ... when one was last shown
+        # when the error began that the board last left as a piece in the air with lifts
+        # unexplained (see _restored), until the board is read again (see _gone_round)
+        self._round_from: float | None = None
         self._erred = False  # ... since the board last showed the position (see _apply)
         # the last move is a doubtful capture made when its wait ran out: its attacker may
         # still have been in the air (see _candidates); any push or pop clears it
@@ -1273,15 +1277,17 @@ class Tracker:
             alt = self._revisable(now)
             if alt is not None and len(alt._history) >= len(self._history):
                 return self._adopt(alt, now)
+        round_from, self._round_from = self._round_from, None
         if (
             expl.kind in (IDLE, BACK)
-            and self._illegal is not None
+            and (self._illegal is not None or round_from is not None)
             and self._forks
             and not ctx.virtual
         ):
-            # (or to a position before it, read as moves taken back: game 20 of seed 48527)
+            # (or to a position before it, read as moves taken back: game 20 of seed 48527;
+            # or once the error went as a piece in the air, see _gone_round)
             alt = self._gone_round(
-                now, len(self._history) - (expl.back if expl.kind == BACK else 0)
+                now, len(self._history) - (expl.back if expl.kind == BACK else 0), round_from
             )
             if alt is not None:
                 return self._adopt(alt, now)
@@ -3680,6 +3686,7 @@ class Tracker:
         story kept; then gote's horse took 3g, 4f3g, with five other targets kept, and the
         oldest went, 2g2f among them: a false move)."""
         kept.seen = len(self._history)
+        kept.born = self._t_now
         kept.alt._is_fork = True
         kept.alt._nested = self._is_fork
         forks = self._forks
@@ -4308,7 +4315,7 @@ class Tracker:
             return False
         return self._spared(alt)
 
-    def _gone_round(self, now: float, n: int) -> Tracker | None:
+    def _gone_round(self, now: float, n: int, since: float | None = None) -> Tracker | None:
         """The board is back at the position after errors of the tracker's story: a kept
         story that explained every state since those errors began, showing none (or fewer
         errors than the tracker's), and made three moves or more past the tracker's in that
@@ -4318,16 +4325,23 @@ class Tracker:
         king in check and a piece taking its own, put right; four plies lost). Players
         putting an error right do not play legal moves while they do it. Three moves or
         more: see below. None when such stories differ (see ``_guesses``). ``n``: the
-        game's length in the tracker's reading of the board (moves taken back)."""
+        game's length in the tracker's reading of the board (moves taken back). ``since``:
+        the error went as a piece in the air with lifts left unexplained (see _restored),
+        when it began; the board is read again now, back at the position (game 20 of seed
+        51320, the same repetition: the king held over 2d in 4a3a, and the story kept
+        afresh at the state before 4b4a+; read as the tokin lifted again, then the
+        position: four plies lost). A story kept since that error began showed its errors
+        only as the tracker's own story's, copied, if it showed none since."""
         fitting: list[Tracker] = []
         for f in self._forks:
             alt = f.caught_up()
             alt.tick(now)
+            fresh = since is not None and f.born >= since and alt._err_last <= f.born
             if (
                 self._explains(alt)
                 # (or that showed fewer errors: a piece held over a square on its way, game
                 # 20 of seed 48527, the king over 3h in 4a3a)
-                and (self._spared(alt) or alt._n_illegal < self._n_illegal)
+                and (self._spared(alt) or alt._n_illegal < self._n_illegal or fresh)
                 and alt._pending is None
                 # (three plies on at least: a capture never seen and the opponent's drop on
                 # the square it left read as a touch is two, and the game tells those
@@ -4524,6 +4538,7 @@ class Tracker:
         the game lost)."""
         if self._illegal is None:
             return []
+        self._round_from = self._err_since if loose else None
         self._illegal = None
         self._shown = None
         self._err_since = None
