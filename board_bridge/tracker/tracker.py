@@ -567,6 +567,12 @@ class _Fork:
         self.fed = len(self.events)
         return self.alt
 
+    def settled(self, now: float) -> Tracker:
+        """``alt``, fed the events it has not seen yet, and its timers run up to ``now``."""
+        alt = self.caught_up()
+        alt.tick(now)
+        return alt
+
 
 @dataclass(frozen=True, slots=True)
 class _Display:
@@ -2879,7 +2885,9 @@ class Tracker:
                 # the horse set on 4f 0.3 s after 4e's piece was put back; 5e4e kept,
                 # 4f read as sente's drop, 5e4f never kept, and 5e4e's story written.
                 # One showing an error may yet read it so itself: game 8 of 50029)
-                return premise[1] <= empty and (agree(2) or self._errs_now(f))
+                return premise[1] <= empty and (
+                    agree(2) or f.settled(self._t_now)._illegal is not None
+                )
             return bool(made) and agree(len(made))
 
         # (the moves before a story's own, from the ply before it was kept on, are the
@@ -3533,12 +3541,6 @@ class Tracker:
             and self._game.history_keys()[n] == alt._game.position_key()
         )
 
-    def _errs_now(self, f: _Fork) -> bool:
-        """Does the other story, fed and settled up to now, show an error?"""
-        alt = f.caught_up()
-        alt.tick(self._t_now)
-        return alt._illegal is not None
-
     def _errs_alone(self, f: _Fork) -> bool:
         """Is ``f`` a capture's other target kept while nothing was wrong (see
         _keep_knocked_unseen) that shows an error, the tracker's story showing none? The
@@ -3560,7 +3562,7 @@ class Tracker:
         n = len(self._history)
         if n < f.seen + _FORK_STUCK or self._illegal is not None:
             return False
-        f.caught_up().tick(self._t_now)
+        f.settled(self._t_now)
         f.note(n)
         return f.stuck is not None and n >= f.stuck + _FORK_STUCK
 
@@ -4334,8 +4336,7 @@ class Tracker:
         only as the tracker's own story's, copied, if it showed none since."""
         fitting: list[Tracker] = []
         for f in self._forks:
-            alt = f.caught_up()
-            alt.tick(now)
+            alt = f.settled(now)
             fresh = since is not None and f.born >= since and alt._err_last <= f.born
             if (
                 self._explains(alt)
