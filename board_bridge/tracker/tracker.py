@@ -118,7 +118,7 @@ _ORIGIN_STEPS = 1.5  # ... or this many, the opponent's drop on the attacker's s
 _QUICK_STEPS = 1.8  # steps of the hands' pace: see Tracker._set_down_after
 _SOON_STEPS = 2.5  # ... and the same (three until session 35)
 _FORKS = 8  # other stories kept at once (see _Fork)
-_UNSEEN_TIED = 5  # ... of them stories of captures never seen, alike (see _keep_unseen)
+_UNSEEN_TIED = 6  # ... of them stories of captures never seen, alike (see _keep_unseen)
 _LOOSE_ANSWERS = 4  # answers with no question waiting remembered
 _FORK_PLIES = 60  # ... each until the game went this many plies past it (both stories
 # can stay legal for a long while: a capture of one piece or of its neighbour)
@@ -2752,11 +2752,14 @@ class Tracker:
         # take 6b unseen, where 8b and 8c fit as well, and the rest of the game lost)
         alike = [f for f in found if f[0].score[:4] == found[0][0].score[:4]]
         tied = alike[:_UNSEEN_TIED]
-        # (five, since session 40: 100 Hz x0.4 --rich, game 8 of seed 43572, a horse's
+        # (five since session 40: 100 Hz x0.4 --rich, game 8 of seed 43572, a horse's
         # four captures alike, three kept, 2b1c the game's not among them, and 2b3a taken
         # once the two others failed: a false move; game 11 of 45608, five alike, lost
-        # with four kept. More than that: none is ever taken as the last that fits, since
-        # one not kept may be the game)
+        # with four kept. Six since session 46: game 17 of seed 51511, 2c2b unseen and
+        # 1e1c, with 2c2d alike, and four stories of two captures and a drop; the two of
+        # one capture kept, 2c2d failed 15 plies later, and 2c2b, the game's, never taken
+        # for the sixth left unkept, the rest of the game lost. More than that: none is
+        # ever taken as the last that fits, since one not kept may be the game)
         unkept = len({_chain_key(f[0]) for f in alike}) > len({_chain_key(f[0]) for f in tied})
         fresh: list[Tracker] = []  # (the stories kept here, at this state)
         for best, left, k, empty in reversed(tied):

@@ -154,17 +154,26 @@ def _horse_takes_unseen(sfen: str) -> list[tracker_module.Tracker]:
 def test_four_alike_captures_never_seen_are_all_kept() -> None:
     # four pieces around the horse, each of which it may have taken: three were kept, and
     # when the game's was the fourth, the last kept left fitting was taken (100 Hz x0.4
-    # --rich, game 8 of seed 43572: 2b1c the game's, 2b3a taken, a false move). Five are
-    # kept now (game 11 of seed 45608: 7g6g among five alike, the game lost with four)
+    # --rich, game 8 of seed 43572: 2b1c the game's, 2b3a taken, a false move). Five were
+    # kept since (game 11 of seed 45608: 7g6g among five alike, the game lost with four),
+    # six now (game 17 of seed 51511: 2c2b, then 1e1c, six alike with the stories of two
+    # captures and a drop, and the game's never taken for the one left unkept)
     kept = _horse_takes_unseen("5k3/9/9/4g4/3s+Bs3/4g4/9/9/K8 b - 1")
     assert sorted(alt.moves[4].usi() for alt in kept) == ["5e4e", "5e5d", "5e5f", "5e6e"]
     assert not any(alt._premise is not None and alt._premise[2] for alt in kept)
 
 
-def test_more_alike_captures_never_seen_than_are_kept_are_never_guessed_between() -> None:
-    # six pieces around the horse: five stories are kept, and none is ever taken as the
-    # last that fits, since the sixth, not kept, may be the game's
+def test_six_alike_captures_never_seen_are_all_kept() -> None:
+    # six pieces around the horse: all six stories kept, none left unkept
     kept = _horse_takes_unseen("5k3/9/9/4gs3/3s+Bs3/3sg4/9/9/K8 b - 1")
+    assert len(kept) == 6
+    assert not any(alt._premise is not None and alt._premise[2] for alt in kept)
+
+
+def test_more_alike_captures_never_seen_than_are_kept_are_never_guessed_between() -> None:
+    # seven pieces around the horse: six stories are kept, and none is ever taken as the
+    # last that fits, since the seventh, not kept, may be the game's
+    kept = _horse_takes_unseen("5k3/9/9/4gs3/3s+Bs3/3sgs3/9/9/K8 b - 1")
     assert len(kept) == tracker_module._UNSEEN_TIED
     for alt in kept:
         assert alt._premise is not None and alt._premise[2]
