@@ -2487,14 +2487,19 @@ class Tracker:
         assert cells is not None
         return all(cells[sq] == EMPTY for sq in left)
 
-    def _keep_dropped_unseen(self, move: Move) -> None:
+    def _keep_dropped_unseen(self, move: Move, answered: bool = False) -> None:
         """A quiet move just read, its piece lifted from X and the square D it went to
         filled: it may be X taking a piece whose square never read empty (see
         ``_keep_unseen``), then the opponent's drop on D. The board shows the two alike,
         but the side to move differs: the next move tells them apart. Keep those stories
         (100 Hz x0.4 --rich, game 24 of seed 46216: gote's 3c took 3d unseen, then
         sente's B*2b, read as 3c2b; gote's P*3c then read as B*3c, and the rest of the
-        game lost)."""
+        game lost). ``answered``: the move was made by the answer to its promotion
+        question; only a capture's other targets are kept then, their stories taking the
+        same answer (100 Hz x0.4 --rich, game 5 of seed 51723: sente's dragon on 5c took
+        6c unseen, 5d knocked 0.13 s, read as 5c5d+ asking "promote?"; no story kept,
+        and the gold it would have taken then read dropped for the silver, "S" pressed:
+        two false moves)."""
         fr = move.from_square
         cells = self._cells
         if fr is None or self._is_fork or not self._keeps_stories() or cells is None:
@@ -2505,13 +2510,15 @@ class Tracker:
             return
         to = move.to_square
         taken = bool(prev.codes[to])
+        if answered and not taken:
+            return
         if not taken and not any(prev.board.pieces_in_hand[1 - prev.turn].values()):
             return  # (no piece the opponent could drop)
         lift = self._hist.last_lift(fr, ctx.w_prev)
         if lift is None or not self._could_take_unseen(prev, fr, lift):
             return
         if taken:
-            self._keep_knocked_unseen(prev, fr, to, lift, ctx.w_prev)
+            self._keep_knocked_unseen(prev, fr, to, lift, ctx.w_prev, move if answered else None)
             return
 
         def dropped(c: _Expl) -> bool:
@@ -2634,7 +2641,13 @@ class Tracker:
             alt._unerring = "knocked"
 
     def _keep_knocked_unseen(
-        self, prev: PosInfo, origin: int, to: int, lift: float, since: float
+        self,
+        prev: PosInfo,
+        origin: int,
+        to: int,
+        lift: float,
+        since: float,
+        answered: Move | None = None,
     ) -> None:
         """A capture just read, its target lifted and put back under the attacker: it may
         be the attacker taking another piece whose square never read empty (see
@@ -2646,10 +2659,13 @@ class Tracker:
         that shows an error while the tracker's own story shows none goes (the game told
         them apart). Each costs its feeding while it is kept: bench/replay.py lost a
         quarter of its events per second when they were kept for every capture, until
-        ``_FORK_PLIES``."""
+        ``_FORK_PLIES``. ``answered``: the capture read, made by the answer to its
+        promotion question: each other story takes the same answer."""
         cells = self._cells
         assert cells is not None
         for ms in self._other_targets(prev, cells, origin, to, lift, since):
+            if answered is not None:
+                ms = tuple(m for m in ms if m.promotion == answered.promotion) or ms
             self._keep_knocked(_Expl(CORRECT, moves=ms))
 
     def _keep_touched_unseen(self, ctx: _Ctx | None = None, shown: str | None = None) -> None:
@@ -4883,6 +4899,8 @@ class Tracker:
         self._hint = None
         self._prune()
         self._changed()
+        if p.kind == "move":
+            self._keep_dropped_unseen(move, answered=True)
         outs += self._check_end(t)
         if self._phase == "play" and self._cells is not None and self._settled:
             # the board may have moved on while the question waited (the reply began)

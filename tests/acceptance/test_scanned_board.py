@@ -94,7 +94,8 @@ def test_the_slowest_scan_reads_pieces_pushed_to_the_next_square(index: int) -> 
     + [(7, 5063707, 0.4, True, 100.0), (21, 5061521, 0.4, True, 100.0)]
     + [(5, 5070905, 0.4, True, 100.0), (3, 5082203, 0.4, True, 100.0)]
     + [(4, 5080004, 0.4, True, 100.0), (17, 5082617, 0.4, True, 100.0)]
-    + [(20, 5132020, 0.4, True, 100.0), (17, 5151117, 0.4, True, 100.0)],
+    + [(20, 5132020, 0.4, True, 100.0), (17, 5151117, 0.4, True, 100.0)]
+    + [(5, 5172305, 0.4, True, 100.0)],
 )
 def test_captures_never_seen_are_told_apart(
     index: int, seed: int, pace: float, rich: bool, scan_hz: float
@@ -203,7 +204,9 @@ def test_captures_never_seen_are_told_apart(
     # unseen, P*4b, 4a3a and 4b4a+ again, four plies lost); or one of six alike, a
     # capture and a move, or two captures and a drop, two of them kept, the others
     # failing, and none taken for the one left unkept (game 17 of 51511, 2c2b, then
-    # sente's rook set on 2i and put back, and 1e1c)
+    # sente's rook set on 2i and put back, and 1e1c); or another target of a capture
+    # read by the answer to its question, that target knocked (game 5 of 51723, 5c6c+
+    # read as 5c5d+, then G*5b for S*5b, "S" pressed)
     game = GAMES[index]
     noise = noise_for(None, pace, extra=not rich, rich=rich)
     problem = check(game["sfen"], game["moves"], seed, noise, False, scan_hz=scan_hz)
