@@ -1630,6 +1630,45 @@ class Tracker:
                 if swap is not None and swap < touch and refill is not None:
                     c.swapped_aside |= lift - refill > pause
 
+    def _mark_swapped_aside_in_chains(self, two: list[_Expl], since: float) -> None:
+        """``_mark_swapped_aside`` for chains alike but for one capture's target, its
+        attacker the same: read in that move's time (100 Hz x0.4 --rich, game 19 of seed
+        51737: gote's tokin on 1e took 1f, off 30 ms, then sente touched 1d, 0.24 s after
+        1f's refill, for 0.15 s, and moved 8i8h; read as 1e1d with 1f knocked, the
+        chains' tie left to the earlier refill, a false move the game never told apart)."""
+        if len(two) < 2 or self._pace is None:
+            return
+        touch, hist = max(self._touch_min(), _SWAP), self._hist
+        pause = _REACTION * self._pace
+        # (the chains by their moves but for one move's target: that move's index, the
+        # others' squares, its origin; each with its target and its time)
+        alike: dict[tuple[object, ...], list[tuple[_Expl, int, int, float, float]]] = {}
+        for c in two:
+            story = _story(c)
+            lo = since
+            for i, p in enumerate(c.chain):
+                origin = p.variants[0].from_square
+                if origin is not None:
+                    key = (i, story[:i], origin, story[i + 1 :])
+                    to = p.variants[0].to_square
+                    alike.setdefault(key, []).append((c, origin, to, lo, p.t))
+                lo = p.t
+        for moves in alike.values():
+            if len(moves) < 2:
+                continue
+            for c, origin, to, lo, hi in moves:
+                lift = hist.last_lift(to, lo, hi)
+                own = self._swap(origin, to, lo, hi)
+                if lift is None or own is None or own < touch:
+                    continue  # (its own target swapped out as fast: no telling)
+                for _o, _origin, other, _lo, _hi in moves:
+                    if other == to:
+                        continue
+                    swap = self._swap(origin, other, lo, hi)
+                    refill = hist.last_refill(other, lo, hi)
+                    if swap is not None and swap < touch and refill is not None:
+                        c.swapped_aside |= lift - refill > pause
+
     def _from_nowhere(
         self, base: PosInfo, move: Move, touches: dict[int, list[tuple[float, float]]], until: float
     ) -> bool:
@@ -2431,6 +2470,7 @@ class Tracker:
         """The chains that explain ``obs`` (see ``_two_ply``), scored."""
         touches = self._touches(ctx.w_cur)
         two = self._two_ply(ctx, obs, held, depth, dead)
+        self._mark_swapped_aside_in_chains(two, ctx.w_cur)
         for c in two:
             c.score = self._score(c, touches)
         # (a held piece's hover only where the chain explains every lift, with no penalty

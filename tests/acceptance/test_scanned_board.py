@@ -313,6 +313,14 @@ SCANNED_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         False,
         "rich",
     ),
+    "100 Hz x0.4 rich: 1e1f off 30 ms, 1d touched 0.24 s later, read as 1e1d in a chain": (
+        19,
+        5173719,
+        0.4,
+        100.0,
+        False,
+        "rich",
+    ),
 }
 
 
