@@ -922,7 +922,7 @@ class Tracker:
                 alt = self._fork(c)
                 if alt is None:
                     continue
-                if value is not None:
+                if value is not None and alt._pending is not None:
                     alt._input(t, value)
                 alt.finish(t)
                 if alt._phase == "over" and alt.unresolved() is None:
@@ -3647,7 +3647,23 @@ class Tracker:
             return None  # not a story from this position after all (a guard)
         alt._settled = True
         self._keep(_Fork(alt, [], plies, at))
+        self._answer_kept(alt)
         return alt
+
+    def _answer_kept(self, alt: Tracker) -> None:
+        """A story kept at the very instant an answer came that this story had no question
+        for (a loose answer, see ``_input``): if ``alt`` asks one it fits, it takes it, as
+        the stories kept while the answer is read do. It was fed to this story before
+        ``alt`` was kept, and would never reach it (100 Hz x0.4 --rich, game 10 of seed
+        51534: 8g9h+ with 8g9f+ and 8g7f+ alike, then 4b4a, 8e8f unseen and S*8c, "S"
+        pressed; each story kept 8e8f as the tracker looked at it on that input, its
+        question "S or P?" never answered, and the rest of the game, 127 plies, lost)."""
+        if not self._loose_answers:
+            return
+        t, value = self._loose_answers[-1]
+        p = alt._pending
+        if t == self._t_now and p is not None and value in p.question.options:
+            alt._input(t, value)
 
     def _fork_key(self, expl: _Expl) -> tuple[tuple[tuple[Move, ...], ...], int]:
         """The plies of the story ``expl`` tells and the ply they begin at (see _Fork)."""
@@ -4134,7 +4150,8 @@ class Tracker:
         alt = self._fork(c)
         if alt is None:
             return None
-        alt._input(t, value)
+        if alt._answered_at != t:
+            alt._input(t, value)
         if alt._answered_at != t or not self._explains(alt):
             self._forks = [f for f in self._forks if f.alt is not alt]  # (not kept, unseen)
             return None
