@@ -4020,8 +4020,17 @@ class Tracker:
                 continue
             if alt._answered_at == t and self._explains(alt):
                 fits.append(alt)
+        # (the stories kept as the answer was read, that took it: alike, none guessed
+        # between; 100 Hz x0.4 --rich, game 3 of seed 51508, 9h8h unseen and 7c7a kept,
+        # asking "promote?", then the rook moved to 8c, 9h8h and 7c8c kept as
+        # "nonpromote" came: 7c7a taken, and S*8c read, two false moves)
+        fresh = [
+            a
+            for f in self._forks
+            if id(f) not in kept and (a := f.caught_up())._answered_at == t and self._explains(a)
+        ]
         if not fits or _guesses(
-            fits[0], fits + self._answered_below(t, fits), t, self._story_wait()
+            fits[0], fits + fresh + self._answered_below(t, fits), t, self._story_wait()
         ):
             return []
         return self._adopt(fits[0], t)
