@@ -3999,15 +3999,24 @@ class Tracker:
         whose G*7h asked "G or P?"; a stray G four plies and 15 s later took it)."""
         answered = _NEG_INF if self._answered_at is None else self._answered_at
         fits: list[Tracker] = []
+        touched: list[Tracker] = []
         for f in reversed(self._forks):
-            if id(f) not in kept or f.alt._unerring == "touched":
+            if id(f) not in kept:
+                continue
+            alt = f.caught_up()  # (this input was the last event it was fed)
+            if alt._unerring == "touched":
                 # (nor a story of a capture never seen kept while nothing was wrong, its
                 # attacker's square refilled, see _keep_touched_unseen: an answer alone is
                 # no sign of it, the piece may have been touched; the second
                 # generator, raised, game 3 of seed 43403: 8c touched, then a stray
-                # "nonpromote", taken as 8c3c unseen, asking it, and S*8c)
+                # "nonpromote", taken as 8c3c unseen, asking it, and S*8c. Yet one that
+                # took it is as alike as the others, none guessed between: 100 Hz x0.4
+                # --rich, game 14 of seed 51809, 8d8c, 8d7c kept for 7c knocked, and
+                # 1b1c unseen and P*1b kept as 1b touched 37 plies later; "promote" for
+                # 7d8b+, taken by both, and 8d7c's story taken, a false move)
+                if alt._answered_at == t and self._explains(alt):
+                    touched.append(alt)
                 continue
-            alt = f.caught_up()  # (this input was the last event it was fed)
             asked = alt._asked_at
             if asked is not None and (asked <= answered or asked < self._w_prev):
                 continue
@@ -4030,7 +4039,7 @@ class Tracker:
             if id(f) not in kept and (a := f.caught_up())._answered_at == t and self._explains(a)
         ]
         if not fits or _guesses(
-            fits[0], fits + fresh + self._answered_below(t, fits), t, self._story_wait()
+            fits[0], fits + fresh + touched + self._answered_below(t, fits), t, self._story_wait()
         ):
             return []
         return self._adopt(fits[0], t)

@@ -96,7 +96,7 @@ def test_the_slowest_scan_reads_pieces_pushed_to_the_next_square(index: int) -> 
     + [(4, 5080004, 0.4, True, 100.0), (17, 5082617, 0.4, True, 100.0)]
     + [(20, 5132020, 0.4, True, 100.0), (17, 5151117, 0.4, True, 100.0)]
     + [(5, 5172305, 0.4, True, 100.0), (10, 5153410, 0.4, True, 100.0)]
-    + [(3, 5150803, 0.4, True, 100.0)],
+    + [(3, 5150803, 0.4, True, 100.0), (14, 5180914, 0.4, True, 100.0)],
 )
 def test_captures_never_seen_are_told_apart(
     index: int, seed: int, pace: float, rich: bool, scan_hz: float
@@ -210,7 +210,9 @@ def test_captures_never_seen_are_told_apart(
     # read as 5c5d+, then G*5b for S*5b, "S" pressed); or kept by a kept story as it
     # was looked at on the answer its own question waited for (game 10 of 51534, 8e8f
     # unseen, then S*8c with "S" pressed: 127 plies lost); or kept as the answer was
-    # read, while an older story took it (game 3 of 51508, 7c8c read as 7c7a and S*8c)
+    # read, while an older story took it (game 3 of 51508, 7c8c read as 7c7a and S*8c);
+    # or kept as a piece touched, while a capture's other target took the answer
+    # (game 14 of 51809, 8d8c read as 8d7c 60 plies later)
     game = GAMES[index]
     noise = noise_for(None, pace, extra=not rich, rich=rich)
     problem = check(game["sfen"], game["moves"], seed, noise, False, scan_hz=scan_hz)
