@@ -1612,23 +1612,35 @@ class Tracker:
         caps = [c for c in cands if c.kind == MOVE and cur.codes[c.moves[0].to_square]]
         if len(caps) < 2 or self._pace is None:
             return
-        touch, hist = max(self._touch_min(), _SWAP), self._hist
-        pause = _REACTION * self._pace
         for c in caps:
             origin, to = c.moves[0].from_square, c.moves[0].to_square
             assert origin is not None
-            lift = hist.last_lift(to, since, until)
-            own = self._swap(origin, to, since, until)
-            if lift is None or own is None or own < touch:
-                continue  # (its own target swapped out as fast: no telling)
-            for o in caps:
-                other = o.moves[0].to_square
-                if o is c or o.moves[0].from_square != origin:
-                    continue
-                swap = self._swap(origin, other, since, until)
-                refill = hist.last_refill(other, since, until)
-                if swap is not None and swap < touch and refill is not None:
-                    c.swapped_aside |= lift - refill > pause
+            others = [o.moves[0].to_square for o in caps if o.moves[0].from_square == origin]
+            c.swapped_aside |= self._swapped_aside(origin, to, others, since, until)
+
+    def _swapped_aside(
+        self, origin: int, to: int, others: list[int], since: float, until: float
+    ) -> bool:
+        """Did the attacker on ``origin`` swap out one of the ``others`` (off the board for
+        less than a touch, and than ``_SWAP``), ``to`` then lifted more than ``_REACTION``
+        steps of the hands' pace after that refill and off for longer (see
+        ``_mark_swapped_aside``)?"""
+        assert self._pace is not None
+        touch, hist = max(self._touch_min(), _SWAP), self._hist
+        lift = hist.last_lift(to, since, until)
+        own = self._swap(origin, to, since, until)
+        if lift is None or own is None or own < touch:
+            return False  # (its own target swapped out as fast: no telling)
+        for other in others:
+            if other == to:
+                continue
+            swap = self._swap(origin, other, since, until)
+            refill = hist.last_refill(other, since, until)
+            if swap is None or swap >= touch or refill is None:
+                continue
+            if lift - refill > _REACTION * self._pace:
+                return True
+        return False
 
     def _mark_swapped_aside_in_chains(self, two: list[_Expl], since: float) -> None:
         """``_mark_swapped_aside`` for chains alike but for one capture's target, its
@@ -1638,8 +1650,6 @@ class Tracker:
         chains' tie left to the earlier refill, a false move the game never told apart)."""
         if len(two) < 2 or self._pace is None:
             return
-        touch, hist = max(self._touch_min(), _SWAP), self._hist
-        pause = _REACTION * self._pace
         # (the chains by their moves but for one move's target: that move's index, the
         # others' squares, its origin; each with its target and its time)
         alike: dict[tuple[object, ...], list[tuple[_Expl, int, int, float, float]]] = {}
@@ -1656,18 +1666,9 @@ class Tracker:
         for moves in alike.values():
             if len(moves) < 2:
                 continue
+            others = [to for _c, _origin, to, _lo, _hi in moves]
             for c, origin, to, lo, hi in moves:
-                lift = hist.last_lift(to, lo, hi)
-                own = self._swap(origin, to, lo, hi)
-                if lift is None or own is None or own < touch:
-                    continue  # (its own target swapped out as fast: no telling)
-                for _o, _origin, other, _lo, _hi in moves:
-                    if other == to:
-                        continue
-                    swap = self._swap(origin, other, lo, hi)
-                    refill = hist.last_refill(other, lo, hi)
-                    if swap is not None and swap < touch and refill is not None:
-                        c.swapped_aside |= lift - refill > pause
+                c.swapped_aside |= self._swapped_aside(origin, to, others, lo, hi)
 
     def _from_nowhere(
         self, base: PosInfo, move: Move, touches: dict[int, list[tuple[float, float]]], until: float
