@@ -2807,7 +2807,7 @@ class Tracker:
         Captures the board shows alike are all kept (a few), none guessed: see
         ``_revisable``."""
         self._unseen_for = self._state_id
-        found = self._unseen_stories(ctx)
+        found = self._unseen_stories(ctx, short=unerring == "dropped")
         if only is not None:
             # (a story kept while nothing is wrong: see _keep_dropped_unseen)
             found = [f for f in found if only(f[0])]
@@ -2854,7 +2854,9 @@ class Tracker:
                 if unkept and k < len(best.chain):
                     alt._unseen_to = _ply_of(alt._history, best.chain[k].variants[0])
 
-    def _unseen_stories(self, ctx: _Ctx) -> list[tuple[_Expl, frozenset[int], int, frozenset[int]]]:
+    def _unseen_stories(
+        self, ctx: _Ctx, short: bool = False
+    ) -> list[tuple[_Expl, frozenset[int], int, frozenset[int]]]:
         """The chains with captures never seen that explain the state now (see
         ``_keep_unseen``), each with the squares their attackers left and the index of
         its first such capture and those of its squares that must stay empty (see
@@ -2862,7 +2864,13 @@ class Tracker:
         open move, from the position before it, the chain replacing that move (the
         capture's position may have been shown before the open move landed: 100 Hz x0.4
         --rich, game 14 of seed 36537, 5g taking 5h unseen, then gote's P*5f, read as
-        5g5f, the rest of the game lost)."""
+        5g5f, the rest of the game lost). ``short``: chains with short plies too, for a
+        capture and the opponent's drop on the square the tracker's story has its piece
+        go to (see ``_keep_dropped_unseen``): that drop is where the held attacker would land, so
+        its capture is never waited out when the opponent is quick, and the story is only
+        kept, not taken, until the game tells the two apart (100 Hz x0.4 --rich, game 14
+        of seed 52208: gote's 7h took 7g unseen, sente's P*7i 0.68 s later, under the
+        chain wait: read as 7h7i, no story kept, and the rest of the game lost)."""
         bases = [(ctx, False)]
         om = ctx.open_move
         if om is not None and ctx.prev is not None and not ctx.virtual:
@@ -2880,7 +2888,9 @@ class Tracker:
                 # chain's short plies are, see _shorts: 200 Hz x0.3 --extra, game 22 of
                 # seed 38304, 2b3b, then 3a lifted 0.19 s after its landing to take 3b
                 # unseen, and 2g2b+; no story kept, and the game lost)
-                if _shorts(c.chain, c.moves) or (replacing and om in c.chain[0].variants):
+                if (_shorts(c.chain, c.moves) and not short) or (
+                    replacing and om in c.chain[0].variants
+                ):
                     continue
                 read = self._unseen_left(base, c.chain, c.moves)
                 if read is None:

@@ -97,7 +97,8 @@ def test_the_slowest_scan_reads_pieces_pushed_to_the_next_square(index: int) -> 
     + [(20, 5132020, 0.4, True, 100.0), (17, 5151117, 0.4, True, 100.0)]
     + [(5, 5172305, 0.4, True, 100.0), (10, 5153410, 0.4, True, 100.0)]
     + [(3, 5150803, 0.4, True, 100.0), (14, 5180914, 0.4, True, 100.0)]
-    + [(9, 5061409, 0.4, True, 100.0), (24, 5222524, 0.4, True, 100.0)],
+    + [(9, 5061409, 0.4, True, 100.0), (24, 5222524, 0.4, True, 100.0)]
+    + [(14, 5220814, 0.4, True, 100.0)],
 )
 def test_captures_never_seen_are_told_apart(
     index: int, seed: int, pace: float, rich: bool, scan_hz: float
@@ -218,7 +219,8 @@ def test_captures_never_seen_are_told_apart(
     # (game 9 of 50614, 3h4h unseen and 5e4f, 5e4e's story failing two plies later);
     # or read as a quiet move corrected, the opponent's drop where it was set down
     # (game 24 of 52225, 3c3d unseen, held over 4b, and B*2b, read as 3c4b corrected to
-    # 3c2b, then P*3c as B*3c)
+    # 3c2b, then P*3c as B*3c); or that drop so soon after the capture that the chain
+    # never waited it out (game 14 of 52208, 7h7g unseen and P*7i 0.68 s later)
     game = GAMES[index]
     noise = noise_for(None, pace, extra=not rich, rich=rich)
     problem = check(game["sfen"], game["moves"], seed, noise, False, scan_hz=scan_hz)
