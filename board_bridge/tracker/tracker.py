@@ -275,6 +275,11 @@ def _answered_alike(alt: Tracker, empty: frozenset[int]) -> None:
     alt._unerring = "answered"
 
 
+def _legal_in(base: PosInfo, move: Move) -> bool:
+    """Is ``move`` legal on ``base``?"""
+    return move in _legal_like(base, move)
+
+
 def _legal_like(base: PosInfo, move: Move) -> list[Move]:
     """The legal moves from ``move``'s square on ``base`` (the drops on its target for a
     drop)."""
@@ -4890,10 +4895,22 @@ class Tracker:
 
     def _two(self, ctx: _Ctx, expl: _Expl, t: float, obs: str) -> list[TrackerOutput]:
         """Make the earlier moves of a chain (each at the time the board showed it), then
-        the last one; a question on an earlier move stops there (the rest follows later)."""
+        the last one; a question on an earlier move stops there (the rest follows later).
+        A move whose piece an earlier one moved is read again from the position made (see
+        ``_moves_again``): the variant chosen there (promoted or not, by an answer given)
+        may not be the one the chain was read with, and a move of the other one may not be
+        legal (x0.7 ``--extra --overlap``, game 18 of seed 52575: 4f5g+ made, then 5g4f+
+        asked of the promoted silver, and the tracker crashed). None legal: the chain
+        stops there, and the board is read again."""
         outs: list[TrackerOutput] = []
+        moved: set[int] = set()
         for ply in expl.chain:
             variants = ply.variants
+            if not ply.correcting:
+                variants = _moves_again(self._info(), variants, moved)
+                if not _legal_in(self._info(), variants[0]):
+                    return outs
+            moved.add(variants[0].to_square)
             if ply.correcting:
                 prev = self._p0
                 assert prev is not None
@@ -4911,8 +4928,11 @@ class Tracker:
                 return outs
         if expl.moves:
             info = self._info()
-            landed = self._landed(info, expl.moves[0], obs, self._w_cur)
-            outs += self._new_move(info, expl.moves, t, landed, obs)
+            moves = _moves_again(info, expl.moves, moved)
+            if not _legal_in(info, moves[0]):
+                return outs
+            landed = self._landed(info, moves[0], obs, self._w_cur)
+            outs += self._new_move(info, moves, t, landed, obs)
         elif expl.lifted:
             self._set_display(self._display_for(self._info(), expl.lifted))
         return outs

@@ -1351,6 +1351,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "rich",
     ),
+    "x0.7 extra overlap: 4f5g+ made in a chain, then 5g4f+ asked of the promoted piece": (
+        18,
+        5257518,
+        False,
+        None,
+        0.7,
+        True,
+        "overlap",
+    ),
     "x0.3 rich: 4f3g, sente's 7i touched 48 ms 4.4 steps on, read as 4f7i, 3g knocked": (
         4,
         5203804,
