@@ -21,6 +21,10 @@ class SquareHistory:
     # piece sooner after it landed (TrackerParams.min_reply), so an opening shorter than
     # ``bounce`` before then is its landing's chatter, not a swap
     LANDED = 0.1
+    # a landing's chatter, as a 100 Hz scan stretches it, ends this soon after its first
+    # contact: an opening that ends sooner is part of the landing, however long it read
+    # (a few ms off and on again, sampled every 10 ms, can read 20 or 30 ms empty)
+    CHATTER = 0.05
 
     def __init__(self, min_lift: float, bounce: float = 0.0) -> None:
         self.min_lift = min_lift
@@ -117,7 +121,9 @@ class SquareHistory:
                     length = t - start
                     # the opening [start, t) ends here; steady_occupied now describes it if
                     # it was long, else the last steady reading before it
-                    if length >= bounce:
+                    if length >= bounce and t - landed < self.CHATTER:
+                        pass  # the landing's chatter, stretched by the scan
+                    elif length >= bounce:
                         if swap is not None:
                             del out[swap]  # the chatter that began this lift
                             swap = None

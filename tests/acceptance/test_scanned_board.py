@@ -340,6 +340,14 @@ SCANNED_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         False,
         "rich",
     ),
+    "100 Hz x0.4 rich: P*7c's landing read empty 20 ms, taken for 8b7c's capture lift": (
+        6,
+        5242806,
+        0.4,
+        100.0,
+        False,
+        "rich",
+    ),
 }
 
 

@@ -62,3 +62,20 @@ def test_a_landings_chatter_stretched_by_a_100_hz_scan_is_not_a_swap() -> None:
     # a piece that stood a while, swapped out as fast, is still a lift
     h = _history([(1.0, False), (2.0, True), (2.5, False), (2.51, True)])
     assert h.lifts(SQ, 1.5) == [(2.5, 2.51)]
+
+
+def test_a_landings_chatter_read_empty_past_bounce_by_a_100_hz_scan_is_not_a_lift() -> None:
+    # 100 Hz x0.4 --rich, game 6 of seed 52428: P*7c landed, read occupied for 10 ms,
+    # empty for 20 ms (past ``bounce``), then stayed. Read as a lift of 7c, it stood for
+    # the capture of the pawn, and the horse's 8b9a (its capture never seen) was read 8b7c
+    h = _history([(1.0, False), (2.0, True), (2.01, False), (2.03, True)])
+    assert h.lifts(SQ, 1.5) == []
+    # 30 ms empty: still within the landing's chatter
+    h = _history([(1.0, False), (2.0, True), (2.01, False), (2.04, True)])
+    assert h.lifts(SQ, 1.5) == []
+    # a piece set down, lifted again and set down later is two landings: a lift between
+    h = _history([(1.0, False), (2.0, True), (2.03, False), (2.2, True)])
+    assert h.lifts(SQ, 1.5) == [(2.03, 2.2)]
+    # the square emptied for good soon after a landing (a slide over it): a lift going on
+    h = _history([(1.0, False), (2.0, True), (2.01, False)])
+    assert h.lifts(SQ, 1.5) == [(2.01, None)]
