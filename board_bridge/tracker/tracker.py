@@ -404,6 +404,9 @@ class _Ply:
     short: bool  # shown less than _SHORT, a capture not waited out...: a less likely story
     held: bool = False  # a correction: the open capture's attacker was held (see _candidates)
     take: _Take | None = None  # a capture that may be its attacker held
+    # any capture, doubtful or not (its take if it has one): where it landed, and where its
+    # attacker could have gone instead (see Tracker._score, the touches after a landing)
+    landing: _Take | None = None
     # short only for its capture's wait, and waited long enough if a drop on the square
     # its attacker left comes next (see Tracker._origin_drop_wait)
     lenient: bool = False
@@ -485,6 +488,7 @@ class _Expl:
     capture: bool = False  # a capture seen only in the history: waits capture_settle
     held: bool = False  # CORRECT: the open capture's attacker was held (waits held_settle)
     takes: tuple[_Take, ...] = ()  # MOVE/TWO: the captures that may be an attacker held
+    landings: tuple[_Take, ...] = ()  # TWO: all its captures, doubtful or not (_Ply.landing)
     swapped_aside: bool = False  # MOVE: its attacker swapped out another target first
     unheld: int = 0  # MOVE: its square filled before its piece left (_unheld_fill)
     # CORRECT: the square its capture's attacker was lifted from (the open move's, where
@@ -2000,7 +2004,11 @@ class Tracker:
             free = list(c.windows)
             lifted_at = [a for a in (_attacker_lift(t, touches) for t in c.takes) if a is not None]
             full = [h for h in (self._hands_full(t, touches) for t in c.takes) if h is not None]
-            reaches = _landing_reaches(c.takes, touches)
+            # (every capture's, doubtful or not, as for one move; x0.3 --rich, game 5 of
+            # seed 52530: gote's king took 6a, 7b knocked 37 ms before, then sente touched
+            # 1i: 6b7b, its target swapped out fast, had no take, so the touch counted
+            # after its landing as after a quiet move's, and the chain read 6b7b)
+            reaches = _landing_reaches(c.landings, touches)
             for sq, lifts in touches.items():
                 # every lift after this one was left unexplained, the last never put back
                 loose_after = False
@@ -3223,6 +3231,9 @@ class Tracker:
                     if len(left) == 1 and nxt[left[0]] == EMPTY:
                         then = left[0]
                 take = _taking(base, ms[0], since, t0) if cap and not correcting else None
+                landing = take
+                if landing is None and base.codes[ms[0].to_square]:
+                    landing = _taking(base, ms[0], since_base, t0)
                 ply = _Ply(
                     ms,
                     correcting,
@@ -3231,6 +3242,7 @@ class Tracker:
                     brief or unwaited,
                     held_ply,
                     take,
+                    landing=landing,
                     lenient=unwaited and not brief and held_for >= self._origin_drop_wait(),
                     then=then,
                     doubtful=cap and (brief or unwaited or correcting),
@@ -3282,6 +3294,10 @@ class Tracker:
                         else:
                             deps = _dep_lifted(lifted2, {})
                         windows = ply_windows + _windows(deps, t0, _INF)
+                        last_take = _taking(p1, ms2[0], t0, _INF) if cap2 else None
+                        last_landing = last_take
+                        if ms2 and last_landing is None and p1.codes[ms2[0].to_square]:
+                            last_landing = _taking(p1, ms2[0], t0, _INF)
                         out.append(
                             _Expl(
                                 TWO,
@@ -3294,7 +3310,9 @@ class Tracker:
                                 # the earlier ones' waits are their plies' own: short)
                                 capture=cap2 or not _stands(chain, ms2, len(chain) - 1),
                                 takes=tuple(p.take for p in chain if p.take is not None)
-                                + ((_taking(p1, ms2[0], t0, _INF),) if cap2 else ()),
+                                + ((last_take,) if last_take is not None else ()),
+                                landings=tuple(p.landing for p in chain if p.landing is not None)
+                                + ((last_landing,) if last_landing is not None else ()),
                                 # a chain ending with a piece merely lifted is weak evidence
                                 penalty=2 * _shorts(chain, ms2)
                                 + (not ms2)

@@ -1369,6 +1369,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         False,
         "rich",
     ),
+    "x0.3 rich: 6b6a, 7b knocked 37 ms; 1i touched after: 6b7b's chain counted it after": (
+        5,
+        5253005,
+        False,
+        None,
+        0.3,
+        False,
+        "rich",
+    ),
 }
 
 
