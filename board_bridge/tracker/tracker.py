@@ -275,9 +275,14 @@ def _answered_alike(alt: Tracker, empty: frozenset[int]) -> None:
     alt._unerring = "answered"
 
 
-def _legal_in(base: PosInfo, move: Move) -> bool:
-    """Is ``move`` legal on ``base``?"""
-    return move in _legal_like(base, move)
+def _legal_again(
+    base: PosInfo, moves: tuple[Move, ...], moved: set[int]
+) -> tuple[Move, ...] | None:
+    """A chain's move read again on the position made (``_moves_again``), or None if it is
+    not legal there: an earlier move's other variant (promoted or not) may give or block
+    a check, or be the piece itself."""
+    again = _moves_again(base, moves, moved)
+    return again if again[0] in _legal_like(base, again[0]) else None
 
 
 def _legal_like(base: PosInfo, move: Move) -> list[Move]:
@@ -4927,9 +4932,10 @@ class Tracker:
         for ply in expl.chain:
             variants = ply.variants
             if not ply.correcting:
-                variants = _moves_again(self._info(), variants, moved)
-                if not _legal_in(self._info(), variants[0]):
+                again = _legal_again(self._info(), variants, moved)
+                if again is None:
                     return outs
+                variants = again
             moved.add(variants[0].to_square)
             if ply.correcting:
                 prev = self._p0
@@ -4948,8 +4954,8 @@ class Tracker:
                 return outs
         if expl.moves:
             info = self._info()
-            moves = _moves_again(info, expl.moves, moved)
-            if not _legal_in(info, moves[0]):
+            moves = _legal_again(info, expl.moves, moved)
+            if moves is None:
                 return outs
             landed = self._landed(info, moves[0], obs, self._w_cur)
             outs += self._new_move(info, moves, t, landed, obs)
