@@ -256,14 +256,25 @@ _AROUND = [frozenset(b for b in range(81) if square_distance(a, b) <= 1) for a i
 _STANDS = ((9.5, 7.0), (-1.5, 1.0))  # sente's, gote's
 
 
-def _moves_again(base: PosInfo, moves: tuple[Move, ...], moved: set[int]) -> tuple[Move, ...]:
+def _moves_again(
+    base: PosInfo, moves: tuple[Move, ...], moved: set[int], cells: str
+) -> tuple[Move, ...]:
     """A chain's move read again from ``base`` if its piece stands on a square of
     ``moved`` (read otherwise than the chain search had it): every legal move from and to
-    the same squares, with or without promotion (see Tracker._unseen_left)."""
+    the same squares, with or without promotion (see Tracker._unseen_left), that shows
+    what the board showed (``cells``) as the search read it: on a polarity board, the
+    face (x0.3 ``--polarity --rich``, game 25 of seed 53515: 8e8f, then 8f8g+ set down
+    promoted, read again as 8f8g+ or 8f8g, and "promote?" asked of a board that never
+    answers it; the rest of the game lost)."""
     first = moves[0]
     if first.from_square is None or first.from_square not in moved:
         return moves
-    again = tuple(m for m in base.moves_from(first.from_square) if m.to_square == first.to_square)
+    to = first.to_square
+    again = tuple(
+        m
+        for m in base.moves_from(first.from_square)
+        if m.to_square == to and base.face_after(m) == cells[to]
+    )
     return again or moves
 
 
@@ -276,12 +287,12 @@ def _answered_alike(alt: Tracker, empty: frozenset[int]) -> None:
 
 
 def _legal_again(
-    base: PosInfo, moves: tuple[Move, ...], moved: set[int]
+    base: PosInfo, moves: tuple[Move, ...], moved: set[int], cells: str
 ) -> tuple[Move, ...] | None:
     """A chain's move read again on the position made (``_moves_again``), or None if it is
     not legal there: an earlier move's other variant (promoted or not) may give or block
     a check, or be the piece itself."""
-    again = _moves_again(base, moves, moved)
+    again = _moves_again(base, moves, moved, cells)
     return again if again[0] in _legal_like(base, again[0]) else None
 
 
@@ -3032,7 +3043,7 @@ class Tracker:
         # P*9f and 4b5a, "promote", read as 4b5a, the promoted silver's, a false move)
         moved: set[int] = set()
         for k, p in enumerate(chain):
-            p = read[k] = replace(p, variants=_moves_again(base, p.variants, moved))
+            p = read[k] = replace(p, variants=_moves_again(base, p.variants, moved, p.cells))
             answer = self._answered_unseen(p, since, chain[k + 1].t if k + 1 < len(chain) else _INF)
             if answer is not None:
                 read[k] = replace(p, variants=answer[1])
@@ -3083,7 +3094,9 @@ class Tracker:
                 if not _refilled_after(m.from_square, to, after):
                     empty.add(m.from_square)
             since, base = p.t, self._cache.after(base, m)
-        again = _moves_again(base, last, moved) if last else last
+        cells = self._cells
+        assert cells is not None
+        again = _moves_again(base, last, moved, cells) if last else last
         return _UnseenRead(frozenset(left), tuple(read), first, frozenset(empty), again)
 
     def _answered_unseen(
@@ -4932,7 +4945,7 @@ class Tracker:
         for ply in expl.chain:
             variants = ply.variants
             if not ply.correcting:
-                again = _legal_again(self._info(), variants, moved)
+                again = _legal_again(self._info(), variants, moved, ply.cells)
                 if again is None:
                     return outs
                 variants = again
@@ -4954,7 +4967,7 @@ class Tracker:
                 return outs
         if expl.moves:
             info = self._info()
-            moves = _legal_again(info, expl.moves, moved)
+            moves = _legal_again(info, expl.moves, moved, obs)
             if moves is None:
                 return outs
             landed = self._landed(info, moves[0], obs, self._w_cur)

@@ -1378,6 +1378,26 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         False,
         "rich",
     ),
+    "x0.3 polarity rich: 8e8f, 8f8g+ set down promoted, read again in its chain: asked": (
+        25,
+        5351525,
+        True,
+        None,
+        0.3,
+        False,
+        "polarity",
+        "rich",
+    ),
+    "x0.3 polarity rich: 9d9c+ set down promoted, read again in its chain: asked": (
+        23,
+        5351623,
+        True,
+        None,
+        0.3,
+        False,
+        "polarity",
+        "rich",
+    ),
 }
 
 
