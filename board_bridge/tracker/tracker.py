@@ -2858,8 +2858,8 @@ class Tracker:
         # ever taken as the last that fits, since one not kept may be the game)
         unkept = len({_chain_key(f[0]) for f in alike}) > len({_chain_key(f[0]) for f in tied})
         fresh: list[Tracker] = []  # (the stories kept here, at this state)
-        for best, left, k, empty in reversed(tied):
-            if self._unseen_kept(best, empty, fresh):
+        for best, left, k, empty, cut in reversed(tied):
+            if self._unseen_kept(best, empty, fresh, cut):
                 continue
             alt = self._fork(best)
             if alt is not None:
@@ -2885,11 +2885,12 @@ class Tracker:
 
     def _unseen_stories(
         self, ctx: _Ctx, short: bool = False
-    ) -> list[tuple[_Expl, frozenset[int], int, frozenset[int]]]:
+    ) -> list[tuple[_Expl, frozenset[int], int, frozenset[int], bool]]:
         """The chains with captures never seen that explain the state now (see
         ``_keep_unseen``), each with the squares their attackers left and the index of
         its first such capture and those of its squares that must stay empty (see
-        ``_unseen_left``): read in the window now and, with an
+        ``_unseen_left``), and whether the search that found it stopped at its depth with
+        states left (a longer chain may be the game's): read in the window now and, with an
         open move, from the position before it, the chain replacing that move (the
         capture's position may have been shown before the open move landed: 100 Hz x0.4
         --rich, game 14 of seed 36537, 5g taking 5h unseen, then gote's P*5f, read as
@@ -2911,9 +2912,11 @@ class Tracker:
             # before it)
             before = _Ctx(ctx.prev, None, None, ctx.w_prev, self._ref_prev, _NEG_INF, False)
             bases.append((before, True))
-        out: list[tuple[_Expl, frozenset[int], int, frozenset[int]]] = []
+        out: list[tuple[_Expl, frozenset[int], int, frozenset[int], bool]] = []
         for base, replacing in bases:
-            for c in self._unseen_chains(base):
+            chains = self._unseen_chains(base)
+            cut = self._cut
+            for c in chains:
                 # (each move shown long enough, and the capture's state standing until a
                 # change its piece held could not have made: a piece moved out of turn,
                 # set down 0.13 s after its lift and lifted again 3.5 s later, is no
@@ -2930,7 +2933,13 @@ class Tracker:
                 if replacing:
                     chain = (replace(chain[0], correcting=True), *chain[1:])
                 out.append(
-                    (replace(c, chain=chain, moves=read.last), read.left, read.first, read.empty)
+                    (
+                        replace(c, chain=chain, moves=read.last),
+                        read.left,
+                        read.first,
+                        read.empty,
+                        cut,
+                    )
                 )
         return out
 
@@ -2944,7 +2953,9 @@ class Tracker:
         finally:
             self._unseen = False
 
-    def _unseen_kept(self, c: _Expl, empty: frozenset[int], fresh: list[Tracker]) -> bool:
+    def _unseen_kept(
+        self, c: _Expl, empty: frozenset[int], fresh: list[Tracker], cut: bool = False
+    ) -> bool:
         """Is a story of the same capture never seen (``c``'s first move, at the same
         ply) kept already? It goes on with the game as it is fed: the longer chains found
         at each later state are that story again, and would crowd the others out. Only one
@@ -2996,8 +3007,14 @@ class Tracker:
                 # the horse set on 4f 0.3 s after 4e's piece was put back; 5e4e kept,
                 # 4f read as sente's drop, 5e4f never kept, and 5e4e's story written.
                 # One showing an error may yet read it so itself: game 8 of 50029)
+                # (nor, ``cut``, when the search that found ``c`` stopped at its depth:
+                # the story kept may be the longer chain it could not reach; 100 Hz x0.4
+                # --rich, game 15 of seed 53436, 9d9e unseen and P*9i kept, then the
+                # game went on through P*9h and 9i9h with the tracker in error, and
+                # 9d9e, P*9h, 3c4d, 1b2a and 5a4b kept, six lifts left over; the two
+                # alike, neither was taken, and the rest of the game was lost)
                 return premise[1] <= empty and (
-                    agree(2) or f.settled(self._t_now)._illegal is not None
+                    agree(2) or cut or f.settled(self._t_now)._illegal is not None
                 )
             return bool(made) and agree(len(made))
 
@@ -4153,7 +4170,7 @@ class Tracker:
         cells, cur = self._cells, ctx.cur
         fits = [
             (c, empty)
-            for c, left, _k, empty in self._unseen_stories(ctx)
+            for c, left, _k, empty, _cut in self._unseen_stories(ctx)
             # (one capture never seen: a story of two is no answer's reading; the built-in
             # simulator, game 18 of seed 326, 1d1c taken back and made again, its
             # "nonpromote" read as 1c1b and 1d2f both unseen, and P*1c. Its attacker's

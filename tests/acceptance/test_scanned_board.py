@@ -348,6 +348,14 @@ SCANNED_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         False,
         "rich",
     ),
+    "100 Hz x0.4 rich: 9d9e unseen, P*9i kept; a shorter rival kept later, neither taken": (
+        15,
+        5343615,
+        0.4,
+        100.0,
+        False,
+        "rich",
+    ),
 }
 
 
