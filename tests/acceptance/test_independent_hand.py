@@ -1388,16 +1388,6 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         "polarity",
         "rich",
     ),
-    "x0.3 polarity rich: 9d9c+ set down promoted, read again in its chain: asked": (
-        23,
-        5351623,
-        True,
-        None,
-        0.3,
-        False,
-        "polarity",
-        "rich",
-    ),
 }
 
 
