@@ -341,6 +341,18 @@ def _taking(base: PosInfo, move: Move, lo: float, hi: float) -> _Take:
     return _Take(origin, target, lo, hi, near, reach)
 
 
+def _landing(base: PosInfo, move: Move, lo: float, hi: float, take: _Take | None) -> _Take | None:
+    """A chain move's capture for the touches after its landing (see ``_Ply.landing``):
+    its ``take`` if it has one, else, for any other capture, where it landed and the
+    squares its attacker could have gone to instead (no hand's reach: only
+    ``_landing_reaches`` reads it). None for a move that takes nothing."""
+    origin = move.from_square
+    if take is not None or origin is None or not base.codes[move.to_square]:
+        return take
+    reach = frozenset(m.to_square for m in base.moves_from(origin))
+    return _Take(origin, move.to_square, lo, hi, frozenset(), reach)
+
+
 def _landing_reaches(
     takes: tuple[_Take, ...], touches: dict[int, list[tuple[float, float]]]
 ) -> dict[float, frozenset[int]]:
@@ -3266,9 +3278,6 @@ class Tracker:
                     if len(left) == 1 and nxt[left[0]] == EMPTY:
                         then = left[0]
                 take = _taking(base, ms[0], since, t0) if cap and not correcting else None
-                landing = take
-                if landing is None and base.codes[ms[0].to_square]:
-                    landing = _taking(base, ms[0], since_base, t0)
                 ply = _Ply(
                     ms,
                     correcting,
@@ -3277,7 +3286,7 @@ class Tracker:
                     brief or unwaited,
                     held_ply,
                     take,
-                    landing=landing,
+                    landing=_landing(base, ms[0], since_base, t0, take),
                     lenient=unwaited and not brief and held_for >= self._origin_drop_wait(),
                     then=then,
                     doubtful=cap and (brief or unwaited or correcting),
@@ -3330,9 +3339,7 @@ class Tracker:
                             deps = _dep_lifted(lifted2, {})
                         windows = ply_windows + _windows(deps, t0, _INF)
                         last_take = _taking(p1, ms2[0], t0, _INF) if cap2 else None
-                        last_landing = last_take
-                        if ms2 and last_landing is None and p1.codes[ms2[0].to_square]:
-                            last_landing = _taking(p1, ms2[0], t0, _INF)
+                        last_landing = _landing(p1, ms2[0], t0, _INF, last_take) if ms2 else None
                         out.append(
                             _Expl(
                                 TWO,
