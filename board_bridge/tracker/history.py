@@ -81,8 +81,13 @@ class SquareHistory:
 
     def left_by(self, sq: int, t: float, overlap: float) -> bool:
         """Had the piece on ``sq`` left it by time ``t``, or within ``overlap`` after (a
-        piece slid onto the next square closes that square's switch before its own opens)?"""
-        return bool(self.empty_at(sq, t)) or bool(self.empty_at(sq, t + overlap))
+        piece slid onto the next square closes that square's switch before its own opens)?
+        Its square opening at any time in that while counts, not only still open at its end:
+        the piece slid on may be pushed back over its square a moment."""
+        if self.empty_at(sq, t):
+            return True
+        opened = self.emptied_after(sq, t)
+        return opened is not None and opened <= t + overlap
 
     def last_change(self, sq: int) -> float | None:
         tr = self._tr[sq]

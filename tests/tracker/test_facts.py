@@ -676,6 +676,20 @@ def test_a_piece_slid_to_the_next_square_closes_it_before_its_own_opens(gap: flo
     assert of(outs, IllegalState) == []
 
 
+@pytest.mark.parametrize(("back", "over"), [(0.05, 0.03), (0.05, 0.05), (0.02, 0.1)])
+def test_a_piece_slid_on_and_pushed_back_over_its_square_a_moment(back: float, over: float) -> None:
+    # the piece slid onto 7f, then pushed back over 7g a moment (``back`` after 7g opened,
+    # for ``over``) before it settles: 7g opened within the overlap after 7f filled, so
+    # the piece on 7f is 7g's, though 7g read occupied again at the overlap's end. The
+    # fourth generator (pawgen), x0.4 with its noise doubled, game 12 of seed 1: read as
+    # a piece from nowhere, and no move read for the rest of the game
+    s = Script().place("7f", dt=1.0).lift("7g", dt=0.02).place("7g", dt=back)
+    s.lift("7g", dt=over).place("3d", dt=1.5).lift("3c", dt=0.03)
+    tracker, outs = run(s.events)
+    assert usi(tracker.moves) == ["7g7f", "3c3d"] and tracker.unresolved() is None
+    assert of(outs, IllegalState) == []
+
+
 def test_a_piece_slid_onto_the_piece_it_takes_once_that_was_lifted() -> None:
     sfen = "4k4/9/9/9/4p4/4P4/9/9/4K4 b - 1"
     s = Script(sfen).lift("5e", dt=1.0).place("5e", dt=0.6).lift("5f", dt=0.03)

@@ -79,3 +79,15 @@ def test_a_landings_chatter_read_empty_past_bounce_by_a_100_hz_scan_is_not_a_lif
     # the square emptied for good soon after a landing (a slide over it): a lift going on
     h = _history([(1.0, False), (2.0, True), (2.01, False)])
     assert h.lifts(SQ, 1.5) == [(2.01, None)]
+
+
+def test_a_piece_that_left_within_the_overlap_left_though_pushed_back_over_it() -> None:
+    # the square ahead filled at 1.0; this piece's own opened 20 ms later, read occupied
+    # again 50 ms after that (pushed back over it) and emptied for good at 1.10: it had
+    # left within the 80 ms overlap, though the square read occupied at its end
+    h = _history([(1.02, False), (1.07, True), (1.1, False)])
+    assert h.left_by(SQ, 1.0, P.overlap)
+    assert not h.left_by(SQ, 1.0, 0.0)
+    # opened only after the overlap: another piece filled the square ahead
+    h = _history([(1.09, False)])
+    assert not h.left_by(SQ, 1.0, P.overlap)
