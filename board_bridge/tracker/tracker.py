@@ -102,6 +102,7 @@ _MAX_STATES = 120  # intermediate states looked at for a move made before the bo
 _SHORT = 0.2  # a position shown less long before the reply began is a less likely story
 _SHORT_STEPS = 0.8  # ... or this many steps of quick hands' pace (see Tracker._short)
 _SWAP = 0.05  # a target empty for less than this was swapped out by the capturing hand
+_KNOCK_LEAD = 0.02  # a target lifted less than this before its attacker: a knock as it is
 _TOUCH_STEPS = 0.12  # steps of the hands' pace: a piece off for less than this was not
 # touched on purpose (a wobble, or a capture's target swapped out: tens of milliseconds)
 _TOUCH_MIN = 0.25  # ... at most this many seconds (see Tracker._touch_min)
@@ -2286,13 +2287,16 @@ class Tracker:
 
     def _swap(self, origin: int, target: int, since: float, until: float) -> float | None:
         """How long the target was last empty, if it was lifted after the attacker (inf if
-        it never was); None if it was lifted first."""
+        it never was); None if it was lifted first. Lifted less than ``_KNOCK_LEAD``
+        before it counts as after: the hand reaching for the attacker knocks a neighbour a
+        moment before it grips (the fourth generator's, up to 20 ms; no hand takes a
+        target off first and is back for the attacker that soon)."""
         off = self._last_off(target, since, until)
         if off is None:
             return _INF
         start, end = off
         attacker = self._hist.last_lift(origin, since, until)
-        return None if attacker is not None and start < attacker else end - start
+        return None if attacker is not None and start < attacker - _KNOCK_LEAD else end - start
 
     def _last_off(self, sq: int, since: float, until: float) -> tuple[float, float] | None:
         """The last time ``sq`` was lifted and refilled (after ``since``, before ``until``)."""
@@ -4088,10 +4092,20 @@ class Tracker:
         answered = _NEG_INF if self._answered_at is None else self._answered_at
         fits: list[Tracker] = []
         touched: list[Tracker] = []
+        shown = self._shows_answer(t)
         for f in reversed(self._forks):
             if id(f) not in kept:
                 continue
             alt = f.caught_up()  # (this input was the last event it was fed)
+            if shown and alt._unerring == "knocked":
+                # (nor a capture's other target, kept while nothing was wrong, when the
+                # tracker's own last move shows the answer given: the player pressed
+                # what they did, unasked, and the capture the board saw stands; the
+                # fourth generator, game 14 of seed 1: gote's 9h took 8h, swapped out in
+                # 42 ms, 9h9g kept, and two plies later "G" pressed for G*5g, the only
+                # kind gote could drop there, asked only in 9h9g's story: taken, and the
+                # capture rewritten)
+                continue
             if alt._unerring == "touched":
                 # (nor a story of a capture never seen kept while nothing was wrong, its
                 # attacker's square refilled, see _keep_touched_unseen: an answer alone is
@@ -4131,6 +4145,17 @@ class Tracker:
         ):
             return []
         return self._adopt(fits[0], t)
+
+    def _shows_answer(self, t: float) -> bool:
+        """Does the tracker's own last move show the answer given at ``t``, nobody asking:
+        a drop of the kind pressed, or a move from the board promoted as pressed (or not)?"""
+        value = next((v for when, v in reversed(self._loose_answers) if when == t), None)
+        if value is None or not self._history:
+            return False
+        move = self._history[-1]
+        if value in DROP_INPUTS:
+            return move.drop_piece_type == piece_type_from_symbol(value)
+        return move.from_square is not None and move.promotion == (value == INPUT_PROMOTE)
 
     def _answered_below(self, t: float, fits: list[Tracker]) -> list[Tracker]:
         """The stories kept by kept stories of captures never seen (other than ``fits``)
@@ -4797,7 +4822,30 @@ class Tracker:
         moves = self._choose(moves)
         if len(moves) == 1:
             return self._make(moves[0], t, t_est, ref)
-        return self._ask("move", base, moves, t, t_est, ref)
+        fills = self._hist.fills(moves[0].to_square, self._w_cur, t_est + 1e-9)
+        outs = self._ask("move", base, moves, t, t_est, ref)
+        early = self._answered_before(fills[0] if fills else t_est)
+        if (
+            early is not None
+            and self._pending is not None
+            and early[1] in self._pending.question.options
+        ):
+            # (the player answered as the piece landed, before the board showed the move
+            # alone: a knocked piece still off its square, say. The fourth generator, x0.4
+            # with its noise doubled, game 18 of seed 1: "nonpromote" pressed 0.25 s after
+            # 3f3g landed, 4g knocked and put back 28 ms later; the question, asked then,
+            # was never answered, and the rest of the game lost)
+            outs += self._answer(*early)
+        return outs
+
+    def _answered_before(self, since: float) -> tuple[float, str] | None:
+        """The last answer given, with no question waiting, since a new move's piece first
+        landed (``since``, and since the last question answered): the answer to that
+        move's question, pressed before the board showed the move settled."""
+        if self._answered_at is not None:
+            since = max(since, self._answered_at)
+        late = [(ta, value) for ta, value in self._loose_answers if ta > since]
+        return late[-1] if late else None
 
     def _make(self, move: Move, t: float, t_est: float, ref: str) -> list[TrackerOutput]:
         outs: list[TrackerOutput] = []
