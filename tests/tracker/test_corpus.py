@@ -1,5 +1,5 @@
-"""Every corpus game replayed from noisy simulated logs (two independent generators), and
-the shared example logs replayed to their true moves."""
+"""Every corpus game replayed from noisy simulated logs (the simulator and four independent
+generators), and the shared example logs replayed to their true moves."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from tests.acceptance.handgen import random_record
 from tests.conftest import corpus_games, shared_path
 from tests.tracker.altgen import AltNoise, generate
 from tests.tracker.motorgen import generate as motor_generate
+from tests.tracker.pawgen import generate as paw_generate
 
 GAMES = corpus_games()
 SIM_SEEDS = range(8)  # the simulator, occupancy boards
@@ -73,6 +74,27 @@ def test_corpus_game_under_the_motor_generator(index: int) -> None:
     for sensing, pace in (("occupancy", 1.0), ("polarity", 0.5)):
         events = motor_generate(game["moves"], game["sfen"], 200 + index, sensing, pace)
         _check(events, game, sensing, f"game {index} motorgen {sensing} x{pace}")
+
+
+# the fourth generator's boards: (sensing, pace, noise, scan rate)
+PAW_CONFIGS = (
+    ("occupancy", 1.0, 1.0, None),
+    ("polarity", 0.5, 1.0, None),
+    ("occupancy", 0.5, 1.0, 100.0),
+    ("identity", 0.7, 1.5, None),
+)
+
+
+@pytest.mark.parametrize("index", range(len(GAMES)))
+def test_corpus_game_under_the_fourth_generator(index: int) -> None:
+    """The fourth generator (session 48: knocks as the hand reaches, pieces nudged over a
+    square's edge and back, answers pressed while the hand is busy, unneeded presses): a
+    seed each on four boards."""
+    game = GAMES[index]
+    for k, (sensing, pace, noise, scan) in enumerate(PAW_CONFIGS):
+        seed = 1000 + 100 * k + index
+        events = paw_generate(game["moves"], game["sfen"], seed, sensing, pace, noise, scan)
+        _check(events, game, sensing, f"game {index} pawgen {sensing} x{pace} seed {seed}")
 
 
 # the second generator with every noise raised (docs/tracker-ledger.md, session 17)
