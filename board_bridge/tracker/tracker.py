@@ -119,7 +119,7 @@ _CHAIN_WAIT_MIN = 0.5  # ... and at least this many seconds
 _ORIGIN_STEPS = 1.5  # ... or this many, the opponent's drop on the attacker's square next
 _QUICK_STEPS = 1.8  # steps of the hands' pace: see Tracker._set_down_after
 _SOON_STEPS = 2.5  # ... and the same (three until session 35)
-_FORKS = 8  # other stories kept at once (see _Fork)
+_FORKS = 12  # other stories kept at once (see _Fork; 8 until session 48)
 _UNSEEN_TIED = 6  # ... of them stories of captures never seen, alike (see _keep_unseen)
 _LOOSE_ANSWERS = 4  # answers with no question waiting remembered
 _FORK_PLIES = 60  # ... each until the game went this many plies past it (both stories
@@ -3850,19 +3850,34 @@ class Tracker:
 
     def _keep(self, kept: _Fork) -> None:
         """Keep another story; with ``_FORKS`` kept already, one goes: first one the
-        tracker came to after all, then one showing an error, then the oldest (100 Hz x0.4
+        tracker came to after all, then one that came to another's moves (two kept stories
+        that read on alike), then one showing an error, then the oldest (100 Hz x0.4
         --rich, game 4 of seed 50800: 2g taking 2f unseen, 3f knocked, read as 2g3f, its
         story kept; then gote's horse took 3g, 4f3g, with five other targets kept, and the
-        oldest went, 2g2f among them: a false move)."""
+        oldest went, 2g2f among them: a false move. Game 5 of seed 54609: 6b6a kept twice,
+        6b7b's story having read it too, and both went for two new ones; the tracker's
+        6b7b failed 38 plies later, and the rest of the game was lost)."""
         kept.seen = len(self._history)
         kept.born = self._t_now
         kept.alt._is_fork = True
         kept.alt._nested = self._is_fork
         forks = self._forks
         if len(forks) >= _FORKS:
+            told: set[tuple[tuple[Move, ...], tuple[Move, ...]]] = set()
+            twins: list[bool] = []
+            for f in forks:
+                pending = f.alt._pending
+                key = (tuple(f.alt._history), () if pending is None else pending.cands)
+                twins.append(key in told)
+                told.add(key)
             order = sorted(
                 range(len(forks)),
-                key=lambda i: (not self._came_to(forks[i]), forks[i].alt._illegal is None, i),
+                key=lambda i: (
+                    not self._came_to(forks[i]),
+                    not twins[i],
+                    forks[i].alt._illegal is None,
+                    i,
+                ),
             )
             gone = set(order[: len(forks) - _FORKS + 1])
             forks = [f for i, f in enumerate(forks) if i not in gone]

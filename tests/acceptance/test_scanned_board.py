@@ -356,6 +356,14 @@ SCANNED_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         False,
         "rich",
     ),
+    "100 Hz x0.4 rich: 6b6a's story kept twice, both put out by newer ones, 6b7b failing": (
+        5,
+        5460905,
+        0.4,
+        100.0,
+        False,
+        "rich",
+    ),
 }
 
 
