@@ -1311,7 +1311,7 @@ class Tracker:
         if expl.kind in (MOVE, TWO, RETRACT) and self._forks and not ctx.virtual:
             alt = self._completes_in_progress(now) if expl.kind != RETRACT else None
             if alt is None and self._illegal is not None:
-                alt = self._left_error_by_a_move(ctx, now)
+                alt = self._left_error_by_a_move(ctx, now, expl)
             if alt is not None:
                 return self._adopt(alt, now)
         if expl.kind == BACK and expl.score[0] > expl.score[2] and self._forks and not ctx.virtual:
@@ -4494,7 +4494,7 @@ class Tracker:
         7c8a+, the story kept with a knock more, and 5a6b; the game lost.)"""
         return _forbidden(self._analyse_illegal(ctx), ctx.cur.turn)
 
-    def _left_error_by_a_move(self, ctx: _Ctx, now: float) -> Tracker | None:
+    def _left_error_by_a_move(self, ctx: _Ctx, now: float, expl: _Expl) -> Tracker | None:
         """The board leaves an error of the tracker's story by a move (or by its open move
         taken back), never put back to the story's position since the error was shown: a
         kept story that explains the board and showed fewer errors is the better one.
@@ -4518,6 +4518,20 @@ class Tracker:
         if shown.clear and all(cells[sq] == exp[sq] for sq in shown.clear):
             # the pieces shown astray are gone again: one carried over a square it may not
             # stop on (a hover), then set down where it may, is the move, not an error left
+            return None
+        left = {m.from_square for m in expl.moves} | {
+            p.variants[0].from_square for p in expl.chain
+        }
+        if (
+            shown.fill
+            and not shown.clear
+            and all(cells[sq] == exp[sq] or sq in left for sq in shown.fill)
+        ):
+            # the squares shown empty are filled again but those the move read left: a
+            # piece knocked while the mover's was lifted, put back, and the move made
+            # (x0.7 --extra --overlap, target first, game 12 of seed 54878: 6f knocked
+            # for 0.4 s while 8e was lifted, shown as an error; 8e7f then took a story
+            # kept from two plies back, P*7f, and two plies were lost)
             return None
         alt = self._revisable(now)
         if alt is None or alt._n_illegal >= self._n_illegal:

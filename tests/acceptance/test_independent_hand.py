@@ -1388,6 +1388,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         "polarity",
         "rich",
     ),
+    "x0.7 extra overlap: 6f knocked while 8e lifted, an error; 8e7f took a kept story": (
+        12,
+        5487812,
+        True,
+        None,
+        0.7,
+        True,
+        "overlap",
+    ),
 }
 
 
