@@ -4519,9 +4519,7 @@ class Tracker:
             # the pieces shown astray are gone again: one carried over a square it may not
             # stop on (a hover), then set down where it may, is the move, not an error left
             return None
-        left = {m.from_square for m in expl.moves} | {
-            p.variants[0].from_square for p in expl.chain
-        }
+        left = {m.from_square for m in expl.moves} | {p.variants[0].from_square for p in expl.chain}
         if (
             shown.fill
             and not shown.clear
