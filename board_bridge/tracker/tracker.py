@@ -690,6 +690,9 @@ class Tracker:
         self._asked_at: float | None = None  # ... and when it was asked
         # the last answers given with no question waiting (see _unseen_left)
         self._loose_answers: tuple[tuple[float, str], ...] = ()
+        # the piece a question was last asked about since the last move was made (its
+        # square, None for a drop) and when it first landed (see _ask)
+        self._asked_about: tuple[int | None, float] | None = None
         self._is_fork = False  # another story's tracker (see _Fork)
         self._nested = False  # ... kept by another story's tracker
         self._deep = False  # ... looking deeper, as one looked at to be taken (_deeper)
@@ -4849,21 +4852,7 @@ class Tracker:
         moves = self._choose(moves)
         if len(moves) == 1:
             return self._make(moves[0], t, t_est, ref)
-        fills = self._hist.fills(moves[0].to_square, self._w_cur, t_est + 1e-9)
-        outs = self._ask("move", base, moves, t, t_est, ref)
-        early = self._answered_before(fills[0] if fills else t_est)
-        if (
-            early is not None
-            and self._pending is not None
-            and early[1] in self._pending.question.options
-        ):
-            # (the player answered as the piece landed, before the board showed the move
-            # alone: a knocked piece still off its square, say. The fourth generator, x0.4
-            # with its noise doubled, game 18 of seed 1: "nonpromote" pressed 0.25 s after
-            # 3f3g landed, 4g knocked and put back 28 ms later; the question, asked then,
-            # was never answered, and the rest of the game lost)
-            outs += self._answer(*early)
-        return outs
+        return self._ask("move", base, moves, t, t_est, ref)
 
     def _answered_before(self, since: float) -> tuple[float, str] | None:
         """The last answer given, with no question waiting, since a new move's piece first
@@ -4875,6 +4864,7 @@ class Tracker:
         return late[-1] if late else None
 
     def _make(self, move: Move, t: float, t_est: float, ref: str) -> list[TrackerOutput]:
+        self._asked_about = None
         outs: list[TrackerOutput] = []
         game = self._game
         if self._open and game.peek() is not None:
@@ -4987,6 +4977,20 @@ class Tracker:
     def _correct(
         self, base: PosInfo, moves: tuple[Move, ...], t: float, obs: str
     ) -> list[TrackerOutput]:
+        last = self._game.peek()
+        if (
+            len(moves) > 1
+            and last is not None
+            and last.from_square is None
+            and self._answered_ply == len(self._history)
+        ):
+            # a drop answered, moved on to another square, is the same piece: its kind
+            # stands (not one read from the square alone: the kind only one fits there; the
+            # fourth generator, --regret 0.03, game 10 of seed 12: N*7f read with "N"
+            # pressed as the knight, set on 7g, was nudged over 7f; moved back to 7g, "G or
+            # N?" asked again, never answered, and the rest of the game lost)
+            same = tuple(m for m in moves if m.drop_piece_type == last.drop_piece_type)
+            moves = same or moves
         if len(moves) > 1:
             return self._ask("correct", base, moves, t, t, obs)
         game = self._game
@@ -5085,6 +5089,17 @@ class Tracker:
         ref: str,
     ) -> list[TrackerOutput]:
         to = moves[0].to_square
+        fills = self._hist.fills(to, self._w_cur, math.nextafter(t_est, _INF))
+        landed = fills[0] if fills else t_est
+        if kind == "correct":
+            # (the open move's own piece moved on: since that move landed)
+            landed = min(landed, self._w_cur)
+        src = moves[0].from_square
+        if self._asked_about is not None and self._asked_about[0] == src:
+            # (the same piece asked about again since no move was made: it landed first
+            # where the earlier question was asked)
+            landed = min(landed, self._asked_about[1])
+        self._asked_about = (src, landed)
         if moves[0].from_square is None:
             kinds = {m.drop_piece_type for m in moves}
             options = tuple(piece_type_symbol(pt) for pt in HAND_PIECE_TYPES if pt in kinds)
@@ -5099,6 +5114,17 @@ class Tracker:
         self._pending = _Pending(kind, base, moves, q, saved)
         self._set_display(None)
         self._changed()
+        early = self._answered_before(landed)
+        if early is not None and early[1] in q.options:
+            # (the player answered as the piece landed, before the board showed the move
+            # alone, or while it was nudged: the fourth generator, x0.4 with its noise
+            # doubled, game 18 of seed 1: "nonpromote" pressed 0.25 s after 3f3g landed,
+            # 4g knocked and put back 28 ms later; the question, asked then, was never
+            # answered, and the rest of the game lost. Its game 14 of seed 12 with its
+            # noise doubled: P*4e asked "R or P?", the pawn pushed over 5e, read as R*5e
+            # (no pawn may go there), and "P" pressed meanwhile; back on 4e, asked again,
+            # and never answered)
+            return [q, *self._answer(*early)]
         return [q]
 
     def _unasked(self) -> list[TrackerOutput] | None:

@@ -3142,3 +3142,28 @@ def test_an_answer_pressed_while_a_knocked_piece_is_still_off(late: bool) -> Non
     s.lift("5g", dt=3.6).place("5h", dt=0.3)
     tracker, outs = run(s.events, sfen)
     assert usi(tracker.moves) == ["3f3g", "5g5h"] and tracker.unresolved() is None
+
+
+def test_a_drop_answered_then_nudged_over_the_next_square_keeps_its_kind() -> None:
+    # "N" answered for the drop on 5e, then the knight pushed over 5d a moment and back:
+    # the same piece, so nothing is asked again (the fourth generator, --regret 0.03, game
+    # 10 of seed 12: asked again, never answered, and the rest of the game lost)
+    sfen = "4k4/9/9/9/9/9/9/9/4K4 b GN 1"
+    s = Script(sfen).place("5e", dt=1.0).press("N", dt=0.5)
+    s.place("5d", dt=0.4).lift("5e", dt=0.04).place("5e", dt=0.3).lift("5d", dt=0.04)
+    s.lift("5a", dt=1.5).place("4a", dt=0.4)
+    tracker, outs = run(s.events, sfen)
+    assert usi(tracker.moves) == ["N*5e", "5a4a"] and tracker.unresolved() is None
+    assert len(of(outs, QuestionAsked)) == 1
+
+
+def test_an_answer_pressed_while_the_drop_is_nudged_where_one_kind_fits() -> None:
+    # the drop on 4e asks "R or P?"; the piece is pushed over 5e, where only the rook may
+    # go (nifu), read as R*5e, and "P" pressed meanwhile; the piece back on 4e asks again:
+    # the "P" pressed answers it (the fourth generator, noise x2, game 14 of seed 12)
+    sfen = "4k4/9/9/9/9/9/4P4/9/4K4 b RP 1"
+    s = Script(sfen).place("4e", dt=1.0).place("5e", dt=0.3).lift("4e", dt=0.07)
+    s.press("P", dt=0.05).place("4e", dt=0.09).lift("5e", dt=0.07)
+    s.lift("5a", dt=1.5).place("6a", dt=0.4)
+    tracker, outs = run(s.events, sfen)
+    assert usi(tracker.moves) == ["P*4e", "5a6a"] and tracker.unresolved() is None
