@@ -1180,7 +1180,7 @@ class Tracker:
             outs += self._answer(t, value)
         elif answer and self._phase == "play":
             self._loose_answers = (*self._loose_answers[1 - _LOOSE_ANSWERS :], (t, value))
-            outs += self._answered_elsewhere(t, kept) or self._answered_unseen_open(t, value)
+            outs += self._answered_elsewhere(t, value, kept) or self._answered_unseen_open(t, value)
         return outs
 
     def _changed(self) -> None:
@@ -4096,7 +4096,7 @@ class Tracker:
         if asking:
             self._fork(min(asking, key=lambda c: c.score))
 
-    def _answered_elsewhere(self, t: float, kept: set[int]) -> list[TrackerOutput]:
+    def _answered_elsewhere(self, t: float, value: str, kept: set[int]) -> list[TrackerOutput]:
         """An answer came with no question waiting: a kept story in which it answered one
         (see ``_keep_asking``) is what the player saw, if it explains the board: take it.
         Only stories kept before the answer (``kept``) are looked at: one kept as it was
@@ -4110,7 +4110,7 @@ class Tracker:
         answered = _NEG_INF if self._answered_at is None else self._answered_at
         fits: list[Tracker] = []
         touched: list[Tracker] = []
-        shown = self._shows_answer(t)
+        shown = self._shows_answer(value)
         for f in reversed(self._forks):
             if id(f) not in kept:
                 continue
@@ -4164,11 +4164,10 @@ class Tracker:
             return []
         return self._adopt(fits[0], t)
 
-    def _shows_answer(self, t: float) -> bool:
-        """Does the tracker's own last move show the answer given at ``t``, nobody asking:
-        a drop of the kind pressed, or a move from the board promoted as pressed (or not)?"""
-        value = next((v for when, v in reversed(self._loose_answers) if when == t), None)
-        if value is None or not self._history:
+    def _shows_answer(self, value: str) -> bool:
+        """Does the tracker's own last move show ``value``, an answer nobody asked for: a
+        drop of the kind pressed, or a move from the board promoted as pressed (or not)?"""
+        if not self._history:
             return False
         move = self._history[-1]
         if value in DROP_INPUTS:
