@@ -103,6 +103,8 @@ _SHORT = 0.2  # a position shown less long before the reply began is a less like
 _SHORT_STEPS = 0.8  # ... or this many steps of quick hands' pace (see Tracker._short)
 _SWAP = 0.05  # a target empty for less than this was swapped out by the capturing hand
 _KNOCK_LEAD = 0.02  # a target lifted less than this before its attacker: a knock as it is
+_ROCKED = 0.045  # a neighbour opened less than this after a piece was lifted: rocked by the
+# lift, it settles back by itself (see Tracker._score)
 _TOUCH_STEPS = 0.12  # steps of the hands' pace: a piece off for less than this was not
 # touched on purpose (a wobble, or a capture's target swapped out: tens of milliseconds)
 _TOUCH_MIN = 0.25  # ... at most this many seconds (see Tracker._touch_min)
@@ -2104,8 +2106,16 @@ class Tracker:
                         n += sum(start < attacker < end != _INF for start, end in lifts[:k])
                         # put back just after the target was lifted (within a step), the
                         # attacker not yet landed: the mover's hands held the attacker and
-                        # the target then, and neither put it back
-                        n += sum(attacker < end and taken < end < busy for _s, end in lifts[:k])
+                        # the target then, and neither put it back. (Unless the lift rocked
+                        # it: a neighbour of the attacker's square, opened as it was lifted,
+                        # settles back by itself; the fourth generator, polarity x0.4 noise
+                        # x2, game 7 of seed 12: 6d7e, 5c open 33 ms after 6d's lift and
+                        # closed again after 7e's, read as 6d5c with 7e knocked.)
+                        rocked = attacker + _ROCKED if sq in _AROUND[origin] else attacker
+                        n += sum(
+                            attacker < end and taken < end < busy and not attacker <= start < rocked
+                            for start, end in lifts[:k]
+                        )
                     for aside in asides:
                         n += sum(aside(sq, start) for start, _end in lifts[:k])
         # a piece lifted and put back well after the explanation's last landing (a

@@ -1282,6 +1282,23 @@ def test_a_piece_put_back_while_both_hands_hold_the_attacker_and_the_target_is_n
     assert _moves_after_warmup(s, sfen) == ["7g7f", "5i4h"]
 
 
+@pytest.mark.parametrize("step", [0.2, 0.35, 0.6])
+@pytest.mark.parametrize("sensing", ["occupancy", "polarity"])
+def test_a_neighbour_rocked_by_the_lift_settles_back_by_itself(step: float, sensing: str) -> None:
+    # gote's silver on 6d takes sente's pawn on 7e. Lifting it rocks the pawn beside it
+    # on 5c: open 33 ms after the lift, it settles back by itself 70 ms after 7e was
+    # lifted, the silver still in the air. No hand put it back, so that costs 6d7e
+    # nothing; the other story, 6d5c with 7e knocked, came first (the fourth generator,
+    # polarity x0.4 noise x2, game 7 of seed 12, a false move to the log's end)
+    sfen = "4k4/9/4P4/3s5/2P6/9/9/9/4K4 w - 1"
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), step, 2 * step, sensing)
+    s.lift("6d", dt=1.0).lift("5c", dt=0.033).lift("7e", dt=0.167)
+    s.place("5c", dt=0.07).place("7e", dt=0.088)
+    s.board.push(Move.from_usi("6d7e"))
+    s.wait(1.5).play("5i4h", dt=0.3)
+    assert _moves_after_warmup(s, sfen, sensing) == ["6d7e", "5i4h"]
+
+
 def test_seven_quick_moves_more_than_a_chain_holds_are_read_once_nothing_else_explains() -> None:
     # the same quick hands, seven moves in a row: more earlier moves than a chain holds
     # (_DEPTH). Nothing else explaining the board, the chains are looked at deeper
