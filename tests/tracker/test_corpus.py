@@ -111,7 +111,8 @@ RAISED = AltNoise(
 
 # logs of the other generators that once missed (docs/tracker-ledger.md, session 25): the
 # generator, corpus game (or "random N": handgen's random game N), seed, sensing, then
-# motor: pace and noise; alt: noise raised? (sim: the built-in simulator, nothing more)
+# motor: pace and noise; alt: noise raised? (sim: the built-in simulator, nothing more;
+# paw: the fourth generator's log seed, then pace, noise, scan rate and regret)
 OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
     "the captured piece carried over 9d to the stand": ("motor", 7, 1707, "occupancy", 1.0, 1.5),
     "the held gold over 8f, next to 7f, on the way to the stand": (
@@ -160,6 +161,36 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         "occupancy",
         False,
     ),
+    "5c rocked by 6d's lift, back after 7e was taken, read as 6d5c": (
+        "paw",
+        7,
+        1207,
+        "polarity",
+        0.4,
+        2.0,
+        None,
+        0.0,
+    ),
+    "8g rocked 1 ms before 7f's lift, 6g swapped, read as 7f8g": (
+        "paw",
+        13,
+        1313,
+        "occupancy",
+        0.4,
+        1.0,
+        None,
+        0.0,
+    ),
+    "2e straightened after 1e1f, the chain read as 1e2e": (
+        "paw",
+        19,
+        1319,
+        "occupancy",
+        1.0,
+        2.0,
+        None,
+        0.0,
+    ),
 }
 
 
@@ -172,6 +203,9 @@ def test_a_log_of_another_generator_that_once_missed(why: str) -> None:
         events = motor_generate(game["moves"], game["sfen"], seed, sensing, pace, noise)
     elif gen == "sim":  # the built-in simulator
         events = simulate(game["moves"], game["sfen"], seed=seed, sensing=sensing).events
+    elif gen == "paw":
+        pace, noise, scan, regret = more
+        events = paw_generate(game["moves"], game["sfen"], seed, sensing, pace, noise, scan, regret)
     else:
         (raised,) = more
         events = generate(game["moves"], game["sfen"], seed, sensing, RAISED if raised else None)
