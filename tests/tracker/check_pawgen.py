@@ -1,10 +1,11 @@
-"""Replay the fourth generator's logs (pawgen) of every corpus game and report each miss.
+"""Replay the fourth generator's logs (pawgen), or the fifth's (clubgen, ``--gen club``), of
+every corpus game and report each miss.
 
-Usage: python -m tests.tracker.check_pawgen FIRST N [--pace P] [--noise X] [--sensing S]
-[--scan HZ] [--regret R] [--rates knock=0,...] [--games 0,3,5] [--notes]
+Usage: python -m tests.tracker.check_pawgen FIRST N [--gen paw|club] [--pace P] [--noise X]
+[--sensing S] [--scan HZ] [--regret R] [--rates knock=0,...] [--games 0,3,5] [--notes]
 [--dump GI SEED FILE]. Seeds FIRST..FIRST+N-1; game GI of seed S is generated with seed
 S*100+GI. ``--notes`` prints what the hands did around a miss; ``--dump`` writes one log
-(and its notes) to replay or inspect.
+(and its notes) to replay or inspect. ``--regret`` is the fourth generator's only.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import time
 from board_bridge.tracker import replay
 from board_bridge.tracker.log import write_log
 from tests.conftest import shared_path
-from tests.tracker.pawgen import generate_annotated
+from tests.tracker import clubgen, pawgen
 
 
 def load_games() -> list[dict]:
@@ -29,6 +30,7 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("first", type=int, nargs="?", default=1)
     ap.add_argument("n", type=int, nargs="?", default=1)
+    ap.add_argument("--gen", choices=("paw", "club"), default="paw")
     ap.add_argument("--pace", type=float, default=1.0)
     ap.add_argument("--noise", type=float, default=1.0)
     ap.add_argument("--sensing", default="occupancy")
@@ -44,9 +46,13 @@ def main() -> int:
         {k: float(v) for k, v in (kv.split("=") for kv in a.rates.split(","))} if a.rates else None
     )
 
-    def gen(gi: int, seed: int):
+    def gen(gi: int, seed: int) -> pawgen.Generated | clubgen.Generated:
         g = games[gi]
-        return generate_annotated(
+        if a.gen == "club":
+            return clubgen.generate_annotated(
+                g["moves"], g["sfen"], seed * 100 + gi, a.sensing, a.pace, a.noise, a.scan, rates
+            )
+        return pawgen.generate_annotated(
             g["moves"],
             g["sfen"],
             seed * 100 + gi,
