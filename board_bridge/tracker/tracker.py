@@ -109,6 +109,7 @@ _TOUCH_STEPS = 0.12  # steps of the hands' pace: a piece off for less than this 
 # touched on purpose (a wobble, or a capture's target swapped out: tens of milliseconds)
 _TOUCH_MIN = 0.25  # ... at most this many seconds (see Tracker._touch_min)
 _TOUCH_FLOOR = 0.025  # ... and at least this many
+_ANSWER_LEAD = 0.25  # an answer pressed this long before its piece landed answers it
 _ANSWERED = 2  # unexplained lifts' worth a story may cost more when only it asks the answer given
 _GAPS = 13  # the last moves whose last steps (previous change to landing) give the pace
 _CHATTER = 0.03  # transitions closer than this are one landing's contact bounce
@@ -692,6 +693,8 @@ class Tracker:
         self._asked_at: float | None = None  # ... and when it was asked
         # the last answers given with no question waiting (see _unseen_left)
         self._loose_answers: tuple[tuple[float, str], ...] = ()
+        # a loose answer a capture never seen may yet take: when, what, in which state
+        self._unseen_answer: tuple[float, str, int] | None = None
         # the piece a question was last asked about since the last move was made (its
         # square, None for a drop) and when it first landed (see _ask)
         self._asked_about: tuple[int | None, float] | None = None
@@ -818,6 +821,8 @@ class Tracker:
         """The end of a log: settle whatever can be settled now."""
         t = max(t, self._t_now)
         outs = self._advance(t)
+        if self._unseen_answer is not None:
+            outs += self._answer_unseen(t, force=True)
         for _ in range(2):  # (twice: another story taken there may itself be unsettled)
             if self._cells is not None and not self._settled:
                 outs += self._decide(t, force=True)
@@ -1117,6 +1122,15 @@ class Tracker:
     # ------------------------------------------------------------------ events
 
     def _advance(self, now: float) -> list[TrackerOutput]:
+        outs = self._timers(now)
+        if self._unseen_answer is not None:
+            # (after the board's own decisions: a move decided now may ask for it)
+            taken = self._answer_unseen(now)
+            if taken:
+                outs += taken + self._timers(now)
+        return outs
+
+    def _timers(self, now: float) -> list[TrackerOutput]:
         self._t_now = now
         if self._cells is None:
             return []
@@ -1167,8 +1181,17 @@ class Tracker:
         outs: list[TrackerOutput] = []
         answer = value in (INPUT_PROMOTE, INPUT_NONPROMOTE) or value in DROP_INPUTS
         kept = {id(f) for f in self._forks}  # the stories kept before this input
-        if answer and self._cells is not None and not self._settled:
+        if (
+            answer
+            and self._cells is not None
+            and not self._settled
+            and t - self._t_change >= self.params.overlap
+        ):
             # the player answered the board: the hand is off the board, the state is final
+            # (unless the board changed just now: a piece slid on may not have left its
+            # square yet, and the answer waits as a loose one for its question, see _ask;
+            # the fifth generator, game 2 of seed 2: "nonpromote" pressed 8 ms after 9c
+            # closed, 9d open 43 us later, read as R*9c)
             self._answering, self._eval = value, None
             try:
                 outs += self._decide(t, force=True)
@@ -1182,8 +1205,29 @@ class Tracker:
             outs += self._answer(t, value)
         elif answer and self._phase == "play":
             self._loose_answers = (*self._loose_answers[1 - _LOOSE_ANSWERS :], (t, value))
-            outs += self._answered_elsewhere(t, value, kept) or self._answered_unseen_open(t, value)
+            taken = self._answered_elsewhere(t, value, kept)
+            outs += taken
+            if not taken:
+                self._unseen_answer = (t, value, self._state_id)
+                outs += self._answer_unseen(t)
         return outs
+
+    def _answer_unseen(self, now: float, force: bool = False) -> list[TrackerOutput]:
+        """A loose answer (see ``_input``) that a capture never seen may take, once the board
+        has stayed as it was ``_ANSWER_LEAD`` (or the log ends): the hand may have pressed
+        as it set a piece down, and that piece's question takes the answer (see ``_ask``;
+        the fifth generator, game 19 of seed 2: "promote" pressed 5 ms before 8e9c+ landed,
+        8e still lifted, read as 8e taking 7c unseen, promoted, and the rest of the game
+        lost). A change meanwhile leaves the answer to the question it brings."""
+        assert self._unseen_answer is not None
+        t, value, state = self._unseen_answer
+        if state != self._state_id or self._answered_at == t:
+            self._unseen_answer = None
+            return []
+        if now - t < _ANSWER_LEAD and not force:
+            return []
+        self._unseen_answer = None
+        return self._answered_unseen_open(t, value)
 
     def _changed(self) -> None:
         """The game, the question or the expectations changed: re-explain, re-draw."""
@@ -1882,9 +1926,22 @@ class Tracker:
 
     def _left(self, origin: int, to: int, t: float) -> bool:
         """Had the piece on ``origin`` left it when ``to`` was filled at ``t``? A piece slid
-        onto the next square may close it a moment before its own square opens."""
-        near = square_distance(origin, to) <= 1
-        return self._hist.left_by(origin, t, self.params.overlap if near else 0.0)
+        onto the next square may close it a moment before its own square opens; slid
+        farther, the first square it crossed did (the fifth generator, game 19 of seed 2:
+        the lance slid from 9i over 9h to 9g, 9i read occupied until 16 ms after 9g
+        closed, its switch slow to open, read as another piece on 9g and the rest of the
+        game lost)."""
+        hist, overlap = self._hist, self.params.overlap
+        if square_distance(origin, to) <= 1:
+            return hist.left_by(origin, t, overlap)
+        if hist.left_by(origin, t, 0.0):
+            return True
+        between = BETWEEN[origin][to]
+        if not between:
+            return False
+        first = min(between, key=lambda sq: square_distance(sq, origin))
+        crossed = hist.last_fill(first, t)
+        return crossed is not None and hist.left_by(origin, crossed, overlap)
 
     def _landed_after(self, origin: int, to: int, until: float) -> bool:
         """Could the piece standing on ``origin`` have been set down on ``to``? Not if
@@ -5106,7 +5163,8 @@ class Tracker:
         ref: str,
     ) -> list[TrackerOutput]:
         to = moves[0].to_square
-        fills = self._hist.fills(to, self._w_cur, math.nextafter(t_est, _INF))
+        began = self._w_cur
+        fills = self._hist.fills(to, began, math.nextafter(t_est, _INF))
         landed = fills[0] if fills else t_est
         if kind == "correct":
             # (the open move's own piece moved on: since that move landed)
@@ -5131,7 +5189,10 @@ class Tracker:
         self._pending = _Pending(kind, base, moves, q, saved)
         self._set_display(None)
         self._changed()
-        early = self._answered_before(landed)
+        # (or pressed as the hand set the piece down, a moment before it landed: the
+        # fifth generator, game 2 of seed 1: "nonpromote" 94 ms before 4c3d's landing,
+        # the question never answered and the rest of the game lost)
+        early = self._answered_before(max(landed - _ANSWER_LEAD, began))
         if early is not None and early[1] in q.options:
             # (the player answered as the piece landed, before the board showed the move
             # alone, or while it was nudged: the fourth generator, x0.4 with its noise

@@ -15,6 +15,7 @@ from board_bridge.tracker.simulate import QUIET, Noise, simulate
 from tests.acceptance.handgen import random_record
 from tests.conftest import corpus_games, shared_path
 from tests.tracker.altgen import AltNoise, generate
+from tests.tracker.clubgen import generate as club_generate
 from tests.tracker.motorgen import generate as motor_generate
 from tests.tracker.pawgen import generate as paw_generate
 
@@ -112,7 +113,8 @@ RAISED = AltNoise(
 # logs of the other generators that once missed (docs/tracker-ledger.md, session 25): the
 # generator, corpus game (or "random N": handgen's random game N), seed, sensing, then
 # motor: pace and noise; alt: noise raised? (sim: the built-in simulator, nothing more;
-# paw: the fourth generator's log seed, then pace, noise, scan rate and regret)
+# paw: the fourth generator's log seed, then pace, noise, scan rate and regret; club: the
+# fifth's log seed, then pace, noise, scan rate and its rates)
 OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
     "the captured piece carried over 9d to the stand": ("motor", 7, 1707, "occupancy", 1.0, 1.5),
     "the held gold over 8f, next to 7f, on the way to the stand": (
@@ -181,6 +183,36 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         0.0,
     ),
+    "nonpromote 94 ms before 4c3d landed, never answered": (
+        "club",
+        2,
+        102,
+        "occupancy",
+        1.0,
+        1.0,
+        None,
+        None,
+    ),
+    "promote with 8e in the air, 9d9c slid, 9i slow to open": (
+        "club",
+        19,
+        219,
+        "occupancy",
+        1.0,
+        1.0,
+        None,
+        {"capture_push": 0.0},
+    ),
+    "nonpromote 8 ms after 9c closed, 9d still closed, read as R*9c": (
+        "club",
+        2,
+        202,
+        "occupancy",
+        1.0,
+        1.0,
+        None,
+        {"capture_push": 0.0},
+    ),
     "2e straightened after 1e1f, the chain read as 1e2e": (
         "paw",
         19,
@@ -203,6 +235,18 @@ def test_a_log_of_another_generator_that_once_missed(why: str) -> None:
         events = motor_generate(game["moves"], game["sfen"], seed, sensing, pace, noise)
     elif gen == "sim":  # the built-in simulator
         events = simulate(game["moves"], game["sfen"], seed=seed, sensing=sensing).events
+    elif gen == "club":
+        pace, noise, scan, rates = more
+        events = club_generate(
+            game["moves"],
+            game["sfen"],
+            seed,
+            sensing=sensing,
+            pace=pace,
+            noise=noise,
+            scan_hz=scan,
+            rates=rates,
+        )
     elif gen == "paw":
         pace, noise, scan, regret = more
         events = paw_generate(game["moves"], game["sfen"], seed, sensing, pace, noise, scan, regret)

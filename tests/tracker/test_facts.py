@@ -1308,6 +1308,60 @@ def test_a_neighbour_rocked_by_the_lift_settles_back_by_itself(
     assert _moves_after_warmup(s, sfen, sensing) == ["6d7e", "5i4h"]
 
 
+@pytest.mark.parametrize("lead", [0.094, 0.2])
+def test_an_answer_pressed_as_the_piece_is_set_down_answers_its_question(lead: float) -> None:
+    # sente's silver 4d3c, optional promotion: "nonpromote" pressed with the other hand
+    # 94 ms before the silver landed, no question asked yet. The question, asked once the
+    # board settled, was never answered, and the rest of the game lost (the fifth
+    # generator, game 2 of seed 1)
+    sfen = "4k4/9/9/5S3/9/9/9/9/4K4 b - 1"
+    s = Script(sfen).lift("4d", dt=1.0).press("nonpromote", dt=0.3).place("3c", dt=lead)
+    s.board.push(Move.from_usi("4d3c"))
+    s.wait(1.0).play("5a6a", dt=0.3)
+    tracker, _outs = run(s.events, sfen)
+    assert usi(tracker.moves) == ["4d3c", "5a6a"] and tracker.unresolved() is None
+
+
+def test_an_answer_pressed_with_the_piece_in_the_air_is_no_capture_never_seen() -> None:
+    # sente's silver lifted from 4d, "promote" pressed 5 ms before it lands on 3c. The
+    # pawn on 5c it could take: read at once as 4d5c+ never seen, the answer its, and the
+    # silver's landing as another piece (the fifth generator, game 19 of seed 2: 8e9c+
+    # read as 8e7c+, the rest of the game lost). The answer waits for the board to stay
+    sfen = "4k4/9/4p4/5S3/9/9/9/9/4K4 b - 1"
+    s = Script(sfen).lift("4d", dt=1.0).press("promote", dt=0.38).place("3c", dt=0.005)
+    s.board.push(Move.from_usi("4d3c+"))
+    s.wait(1.0).play("5a6a", dt=0.3)
+    tracker, _outs = run(s.events, sfen)
+    assert usi(tracker.moves) == ["4d3c+", "5a6a"] and tracker.unresolved() is None
+
+
+def test_an_answer_pressed_as_a_slid_piece_reaches_its_square_waits_for_it() -> None:
+    # sente's silver slid from 4d onto 3c: 3c closes, "nonpromote" pressed 8 ms later,
+    # and 4d opens 1 ms after that. Taken at once as the state the hand left, 3c read as
+    # R*3c from the hand (the fifth generator, game 2 of seed 2: 9d9c read as R*9c)
+    sfen = "4k4/9/9/5S3/9/9/9/9/4K4 b R 1"
+    s = Script(sfen).place("3c", dt=1.0).press("nonpromote", dt=0.008).lift("4d", dt=0.001)
+    s.board.push(Move.from_usi("4d3c"))
+    s.wait(1.0).play("5a6a", dt=0.3)
+    tracker, _outs = run(s.events, sfen)
+    assert usi(tracker.moves) == ["4d3c", "5a6a"] and tracker.unresolved() is None
+
+
+def test_a_piece_slid_two_squares_may_leave_its_square_after_it_reached_the_far_one() -> None:
+    # sente's lance slid from 9i over 9h to 9g: 9h closes, 9g closes 56 ms later, 9h
+    # opens, and 9i, its switch slow to release, opens 16 ms after 9g closed. The first
+    # square crossed closed within ``overlap`` of 9i's opening: the lance left 9i, no
+    # other piece set on 9g (the fifth generator, game 19 of seed 2, the rest of the game
+    # lost)
+    sfen = "4k4/9/9/9/9/9/9/9/L3K4 b - 1"
+    s = Script(sfen).place("9h", dt=1.0).place("9g", dt=0.056)
+    s.lift("9h", dt=0.01).lift("9i", dt=0.006)
+    s.board.push(Move.from_usi("9i9g"))
+    s.wait(1.0).play("5a6a", dt=0.3)
+    tracker, _outs = run(s.events, sfen)
+    assert usi(tracker.moves) == ["9i9g", "5a6a"] and tracker.unresolved() is None
+
+
 def test_seven_quick_moves_more_than_a_chain_holds_are_read_once_nothing_else_explains() -> None:
     # the same quick hands, seven moves in a row: more earlier moves than a chain holds
     # (_DEPTH). Nothing else explaining the board, the chains are looked at deeper
