@@ -109,6 +109,8 @@ _TOUCH_STEPS = 0.12  # steps of the hands' pace: a piece off for less than this 
 # touched on purpose (a wobble, or a capture's target swapped out: tens of milliseconds)
 _TOUCH_MIN = 0.25  # ... at most this many seconds (see Tracker._touch_min)
 _TOUCH_FLOOR = 0.025  # ... and at least this many
+_SLID = 1.5  # times ``overlap``: a piece slid slowly, or off a switch slow to release, may
+# leave its square this long after the next one closed (see Tracker._left)
 _ANSWER_LEAD = 0.25  # an answer pressed this long before its piece landed answers it
 _ANSWERED = 2  # unexplained lifts' worth a story may cost more when only it asks the answer given
 _GAPS = 13  # the last moves whose last steps (previous change to landing) give the pace
@@ -695,6 +697,8 @@ class Tracker:
         self._loose_answers: tuple[tuple[float, str], ...] = ()
         # a loose answer a capture never seen may yet take: when, what, in which state
         self._unseen_answer: tuple[float, str, int] | None = None
+        # the last answer, given with its piece off the square asked about (see _ask)
+        self._astray: tuple[float, str] | None = None
         # the piece a question was last asked about since the last move was made (its
         # square, None for a drop) and when it first landed (see _ask)
         self._asked_about: tuple[int | None, float] | None = None
@@ -1607,7 +1611,12 @@ class Tracker:
         if ctx.prev is not None and om is not None:
             prev = ctx.prev
             d0 = diff(obs, prev.exp)
-            src_ok = self._src_ok(om, obs, ctx.w_cur, until)
+            # (or the piece there turned over where it stands, a promotion decided on the
+            # square: the fifth generator, identity, game 15 of seed 3, the bishop slid to
+            # 5b and turned over 0.6 s later, read as a piece that may not promote there)
+            src_ok = self._src_ok(om, obs, ctx.w_cur, until) or (
+                obs[om.to_square] != ctx.cur.exp[om.to_square]
+            )
             # (from the first lift since: slow hands lift the target in time and set the
             # held piece down later; the built-in simulator, seeds 89 and 127)
             held = not src_ok and self._held_open(
@@ -1926,12 +1935,15 @@ class Tracker:
 
     def _left(self, origin: int, to: int, t: float) -> bool:
         """Had the piece on ``origin`` left it when ``to`` was filled at ``t``? A piece slid
-        onto the next square may close it a moment before its own square opens; slid
-        farther, the first square it crossed did (the fifth generator, game 19 of seed 2:
+        onto the next square may close it a moment before its own square opens (up to
+        ``_SLID`` times ``overlap``: the fifth generator's slow hands, x2, game 7 of seed 3,
+        6b slid to 7b and open 85 ms after 7b closed, read as another piece on 7b and the
+        rest of the game lost); slid farther, the first square it crossed did (the fifth
+        generator, game 19 of seed 2:
         the lance slid from 9i over 9h to 9g, 9i read occupied until 16 ms after 9g
         closed, its switch slow to open, read as another piece on 9g and the rest of the
         game lost)."""
-        hist, overlap = self._hist, self.params.overlap
+        hist, overlap = self._hist, self.params.overlap * _SLID
         if square_distance(origin, to) <= 1:
             return hist.left_by(origin, t, overlap)
         if hist.left_by(origin, t, 0.0):
@@ -2329,10 +2341,22 @@ class Tracker:
         """The empty squares (in ``cells``) filled after the capture's landing at ``refill``
         with no other piece lifted in between (the opponent's, say): when, which, and
         whether only briefly (emptied within ``settle``)."""
-        hist = self._hist
+        hist, overlap = self._hist, self.params.overlap
         out = []
         for tf, sq in hist.fills_between(refill, until):
             if cells[sq] != EMPTY or hist.emptied_between(refill, tf, target):
+                continue
+            if any(
+                (opened := hist.emptied_after(nb, tf - overlap)) is not None
+                and opened <= tf + overlap
+                for nb in _AROUND[sq]
+                if nb not in (sq, target)
+            ):
+                # (a neighbour's piece pushed onto it, its own square opening then: a
+                # knock, not the held piece; the fifth generator, noise x2, game 18 of
+                # seed 3: gote's 9b took 8b, and the hand knocked 8a onto 9a 36 ms after
+                # the landing, read as the held piece set on 9a, and the capture never
+                # read: the rest of the game lost)
                 continue
             out.append((tf, sq, self._passed_over(sq, tf)))
         return out
@@ -2491,7 +2515,9 @@ class Tracker:
                     # down, then turned over where it stands, is its own origin)
                     continue
                 doubtful = False
-                if capture and not relaxed:
+                if capture and not relaxed and not (reloc is not None and origin == to):
+                    # (a correction onto the square its piece stands on: the open move's
+                    # own capture, turned over there; its target was seen taken then)
                     if reach is None:
                         reach = frozenset(m.to_square for m in info.moves_from(f)) - {to}
                     aired = self._capture_ok(origin, to, cap_since, until, obs, reach)
@@ -5193,6 +5219,19 @@ class Tracker:
         # fifth generator, game 2 of seed 1: "nonpromote" 94 ms before 4c3d's landing,
         # the question never answered and the rest of the game lost)
         early = self._answered_before(max(landed - _ANSWER_LEAD, began))
+        # (or the open move's question answered with its piece lifted again to move on,
+        # just before it landed here: pressed for this square; the fifth generator, noise
+        # x2, game 4 of seed 3: gote's silver set on 9h, asked about, lifted, "nonpromote"
+        # pressed 31 ms before it landed on 7h; taken for 8i9h, and 8i7h asked again,
+        # never answered, the rest of the game lost)
+        astray, self._astray = self._astray, None
+        if (
+            early is None
+            and kind == "correct"
+            and astray is not None
+            and (fills[0] if fills else t_est) - astray[0] <= _ANSWER_LEAD
+        ):
+            early = astray
         if early is not None and early[1] in q.options:
             # (the player answered as the piece landed, before the board showed the move
             # alone, or while it was nudged: the fourth generator, x0.4 with its noise
@@ -5247,6 +5286,10 @@ class Tracker:
             move = next(m for m in p.cands if m.promotion == promote)
         self._pending = None
         self._answered_at, self._asked_at = t, p.question.t
+        # (its piece off the square asked about: it may be moving on, see _ask)
+        cells = self._cells
+        astray = cells is not None and cells[move.to_square] == EMPTY
+        self._astray = (t, value) if astray else None
         game = self._game
         outs: list[TrackerOutput] = []
         if p.kind == "move":

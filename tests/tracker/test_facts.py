@@ -1362,6 +1362,72 @@ def test_a_piece_slid_two_squares_may_leave_its_square_after_it_reached_the_far_
     assert usi(tracker.moves) == ["9i9g", "5a6a"] and tracker.unresolved() is None
 
 
+@pytest.mark.parametrize(
+    ("sensing", "up", "over"), [("identity", "S", "s"), ("polarity", "u", "p")]
+)
+@pytest.mark.parametrize("takes", [False, True])
+def test_a_piece_turned_over_where_it_landed_promotes_its_move(
+    sensing: str, up: str, over: str, takes: bool
+) -> None:
+    # sente's silver set on 3c (taking gote's pawn there, or not), then turned over on
+    # the square 0.6 s later, its face changing with no lift: the open move corrected to
+    # its promotion, not a piece that may not promote there (the fifth generator,
+    # identity, games 15 and 24 of seed 3: 6a5b+ and 7e7g+ read unpromoted, and the rest
+    # of the game lost)
+    sfen = "4k4/9/6p2/5S3/9/9/9/9/4K4 b - 1" if takes else "4k4/9/9/5S3/9/9/9/9/4K4 b - 1"
+    s = Script(sfen, sensing).lift("4d", dt=1.0)
+    if takes:
+        s.lift("3c", dt=0.3)
+    # (a capture: its target swapped out in 17 ms, no held attacker's)
+    s.place("3c", up, dt=0.017 if takes else 0.4).set("3c", over, dt=0.6)
+    s.board.push(Move.from_usi("4d3c+"))
+    s.wait(1.0).play("5a6a", dt=0.3)
+    tracker, _outs = run(s.events, sfen, sensing=sensing)
+    assert usi(tracker.moves) == ["4d3c+", "5a6a"] and tracker.unresolved() is None
+
+
+def test_an_answer_pressed_as_the_asked_piece_moves_on_answers_where_it_lands() -> None:
+    # sente's silver set on 3c, "promote?" asked; lifted again, "nonpromote" pressed with
+    # it in the air, and set on 4c 31 ms later. The answer made 4d3c, and 4d4c, asked
+    # again, was never answered (the fifth generator, noise x2, game 4 of seed 3: the
+    # rest of the game lost)
+    sfen = "4k4/9/9/5S3/9/9/9/9/4K4 b - 1"
+    s = Script(sfen).lift("4d", dt=1.0).place("3c", dt=0.3).lift("3c", dt=0.6)
+    s.press("nonpromote", dt=0.6).place("4c", dt=0.031)
+    s.board.push(Move.from_usi("4d4c"))
+    s.wait(1.0).play("5a6a", dt=0.3)
+    tracker, _outs = run(s.events, sfen)
+    assert usi(tracker.moves) == ["4d4c", "5a6a"] and tracker.unresolved() is None
+
+
+def test_a_neighbour_knocked_onto_an_empty_square_after_a_capture_is_no_held_attacker() -> None:
+    # gote's gold on 9b takes the pawn on 8b, attacker first, and 36 ms after it landed
+    # the hand knocks the knight on 8a onto 9a (9a closes, 8a opens 6 ms later); pushed
+    # back 0.88 s later. 9a, where the gold could go, read as the held gold set down, and
+    # the capture was never read (the fifth generator, noise x2, game 18 of seed 3: the
+    # rest of the game lost)
+    sfen = "1n2k4/gP7/9/9/9/9/9/9/4K4 w - 1"
+    s = Script(sfen).lift("9b", dt=1.0).lift("8b", dt=0.48).place("8b", dt=0.143)
+    s.place("9a", dt=0.036).lift("8a", dt=0.006).place("8a", dt=0.88).lift("9a", dt=0.019)
+    s.board.push(Move.from_usi("9b8b"))
+    s.wait(1.5).play("5i4h", dt=0.3)
+    tracker, _outs = run(s.events, sfen)
+    assert usi(tracker.moves) == ["9b8b", "5i4h"] and tracker.unresolved() is None
+
+
+@pytest.mark.parametrize("late", [0.03, 0.085, 0.11])
+def test_a_piece_slid_slowly_to_the_next_square_leaves_its_own_late(late: float) -> None:
+    # sente's silver slid from 4d onto 3c by a slow hand (or off a switch slow to
+    # release): 3c closes, and 4d opens up to 0.11 s later. Read as another piece set on
+    # 3c, the rest of the game was lost (the fifth generator at x2, game 7 of seed 3: 85 ms)
+    sfen = "4k4/9/9/5S3/9/9/9/9/4K4 b - 1"
+    s = Script(sfen).place("3c", dt=1.0).lift("4d", dt=late).press("nonpromote", dt=0.8)
+    s.board.push(Move.from_usi("4d3c"))
+    s.wait(1.0).play("5a6a", dt=0.3)
+    tracker, _outs = run(s.events, sfen)
+    assert usi(tracker.moves) == ["4d3c", "5a6a"] and tracker.unresolved() is None
+
+
 def test_seven_quick_moves_more_than_a_chain_holds_are_read_once_nothing_else_explains() -> None:
     # the same quick hands, seven moves in a row: more earlier moves than a chain holds
     # (_DEPTH). Nothing else explaining the board, the chains are looked at deeper

@@ -89,5 +89,5 @@ def test_a_piece_that_left_within_the_overlap_left_though_pushed_back_over_it() 
     assert h.left_by(SQ, 1.0, P.overlap)
     assert not h.left_by(SQ, 1.0, 0.0)
     # opened only after the overlap: another piece filled the square ahead
-    h = _history([(1.09, False)])
+    h = _history([(1.0 + P.overlap + 0.01, False)])
     assert not h.left_by(SQ, 1.0, P.overlap)
