@@ -111,6 +111,7 @@ _TOUCH_MIN = 0.25  # ... at most this many seconds (see Tracker._touch_min)
 _TOUCH_FLOOR = 0.025  # ... and at least this many
 _SLID = 1.5  # times ``overlap``: a piece slid slowly, or off a switch slow to release, may
 # leave its square this long after the next one closed (see Tracker._left)
+_PRESSED_SETTLE = 0.05  # an answer pressed sooner after a change leaves the state open
 _ANSWER_LEAD = 0.25  # an answer pressed this long before its piece landed answers it
 _ANSWERED = 2  # unexplained lifts' worth a story may cost more when only it asks the answer given
 _GAPS = 13  # the last moves whose last steps (previous change to landing) give the pace
@@ -825,11 +826,17 @@ class Tracker:
         """The end of a log: settle whatever can be settled now."""
         t = max(t, self._t_now)
         outs = self._advance(t)
-        if self._unseen_answer is not None:
-            outs += self._answer_unseen(t, force=True)
         for _ in range(2):  # (twice: another story taken there may itself be unsettled)
             if self._cells is not None and not self._settled:
                 outs += self._decide(t, force=True)
+        if self._unseen_answer is not None:
+            # (after the board's own decisions, as in _advance: 200 Hz x0.3 --extra, game
+            # 13 of seed 55502, 4d3c+ landed and "promote" pressed 76 ms later as the log
+            # ended, read as 4d taking 5c never seen)
+            outs += self._answer_unseen(t, force=True)
+            for _ in range(2):
+                if self._cells is not None and not self._settled:
+                    outs += self._decide(t, force=True)
         outs += self._confirm_end(t, force=True)
         if self._forks and self._phase == "play" and self.unresolved() is not None:
             # the log ends unresolved (a question no one answered, a piece in the
@@ -1189,11 +1196,12 @@ class Tracker:
             answer
             and self._cells is not None
             and not self._settled
-            and t - self._t_change >= self.params.overlap
+            and t - self._t_change >= _PRESSED_SETTLE
         ):
             # the player answered the board: the hand is off the board, the state is final
-            # (unless the board changed just now: a piece slid on may not have left its
-            # square yet, and the answer waits as a loose one for its question, see _ask;
+            # (unless the board changed just now, less than _PRESSED_SETTLE ago: a piece
+            # slid on may not have left its square yet, and the answer waits as a loose one
+            # for its question, see _ask;
             # the fifth generator, game 2 of seed 2: "nonpromote" pressed 8 ms after 9c
             # closed, 9d open 43 us later, read as R*9c)
             self._answering, self._eval = value, None
@@ -1230,6 +1238,14 @@ class Tracker:
             return []
         if now - t < _ANSWER_LEAD and not force:
             return []
+        if self._cells is not None and self._phase == "play" and self._pending is None:
+            # (only while the board reads a piece in the air: a move waiting out its
+            # capture, say, may yet ask for it; 200 Hz x0.3 --extra, game 18 of seed
+            # 55505: 2b2a landed, "nonpromote" pressed 78 ms later, and read as 2b taking
+            # 3a never seen while 2b2a waited)
+            expl, _later, _ctx = self._evaluate()
+            if expl is not None and not _in_progress(expl):
+                return []
         self._unseen_answer = None
         return self._answered_unseen_open(t, value)
 

@@ -364,6 +364,30 @@ SCANNED_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         False,
         "rich",
     ),
+    "x0.3 extra: 'promote' 76 ms after 4d3c+ landed, the log's end, read as 4d5c+": (
+        13,
+        5550213,
+        0.3,
+        200.0,
+        True,
+        "extra",
+    ),
+    "x0.3 extra: 'nonpromote' 78 ms after 2b2a landed, read as 2b3a never seen": (
+        18,
+        5550518,
+        0.3,
+        200.0,
+        False,
+        "extra",
+    ),
+    "x0.3 extra: 'nonpromote' 75 ms after 2d2c landed, read as 2d3c never seen": (
+        17,
+        5550617,
+        0.3,
+        200.0,
+        False,
+        "extra",
+    ),
 }
 
 
