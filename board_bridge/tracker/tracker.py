@@ -1201,9 +1201,8 @@ class Tracker:
             # the player answered the board: the hand is off the board, the state is final
             # (unless the board changed just now, less than _PRESSED_SETTLE ago: a piece
             # slid on may not have left its square yet, and the answer waits as a loose one
-            # for its question, see _ask;
-            # the fifth generator, game 2 of seed 2: "nonpromote" pressed 8 ms after 9c
-            # closed, 9d open 43 us later, read as R*9c)
+            # for its question, see _ask; the fifth generator, game 2 of seed 2:
+            # "nonpromote" pressed 8 ms after 9c closed, 9d open 43 us later, read as R*9c)
             self._answering, self._eval = value, None
             try:
                 outs += self._decide(t, force=True)
@@ -1955,10 +1954,9 @@ class Tracker:
         ``_SLID`` times ``overlap``: the fifth generator's slow hands, x2, game 7 of seed 3,
         6b slid to 7b and open 85 ms after 7b closed, read as another piece on 7b and the
         rest of the game lost); slid farther, the first square it crossed did (the fifth
-        generator, game 19 of seed 2:
-        the lance slid from 9i over 9h to 9g, 9i read occupied until 16 ms after 9g
-        closed, its switch slow to open, read as another piece on 9g and the rest of the
-        game lost)."""
+        generator, game 19 of seed 2: the lance slid from 9i over 9h to 9g, 9i read
+        occupied until 16 ms after 9g closed, its switch slow to open, read as another
+        piece on 9g and the rest of the game lost)."""
         hist, overlap = self._hist, self.params.overlap * _SLID
         if square_distance(origin, to) <= 1:
             return hist.left_by(origin, t, overlap)
