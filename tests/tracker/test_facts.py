@@ -57,6 +57,18 @@ def _then_replies(
     return _moves_after_warmup(s, sfen)
 
 
+def _made_then_replied(
+    s: Script, sfen: str, made: str, reply: str = "5a6a", sensing: str = "occupancy"
+) -> list[str]:
+    """Push ``made`` on the script's board (the move its hands made), then ``reply`` 1 s
+    later: every move read, the log ending resolved."""
+    s.board.push(Move.from_usi(made))
+    s.wait(1.0).play(reply, dt=0.3)
+    tracker, _outs = run(s.events, sfen, sensing=sensing)
+    assert tracker.unresolved() is None
+    return usi(tracker.moves)
+
+
 def _king_takes_with_a_story_kept(sfen: str, made: str) -> Script:
     """After the warm-up, gote's king on 6d takes 5d in 47 ms while 7d, which it could
     also take, is off the board 0.33 s with the king in the air: read as 6d5d, 6d7d kept
@@ -1316,10 +1328,7 @@ def test_an_answer_pressed_as_the_piece_is_set_down_answers_its_question(lead: f
     # generator, game 2 of seed 1)
     sfen = "4k4/9/9/5S3/9/9/9/9/4K4 b - 1"
     s = Script(sfen).lift("4d", dt=1.0).press("nonpromote", dt=0.3).place("3c", dt=lead)
-    s.board.push(Move.from_usi("4d3c"))
-    s.wait(1.0).play("5a6a", dt=0.3)
-    tracker, _outs = run(s.events, sfen)
-    assert usi(tracker.moves) == ["4d3c", "5a6a"] and tracker.unresolved() is None
+    assert _made_then_replied(s, sfen, "4d3c") == ["4d3c", "5a6a"]
 
 
 def test_an_answer_pressed_with_the_piece_in_the_air_is_no_capture_never_seen() -> None:
@@ -1329,10 +1338,7 @@ def test_an_answer_pressed_with_the_piece_in_the_air_is_no_capture_never_seen() 
     # read as 8e7c+, the rest of the game lost). The answer waits for the board to stay
     sfen = "4k4/9/4p4/5S3/9/9/9/9/4K4 b - 1"
     s = Script(sfen).lift("4d", dt=1.0).press("promote", dt=0.38).place("3c", dt=0.005)
-    s.board.push(Move.from_usi("4d3c+"))
-    s.wait(1.0).play("5a6a", dt=0.3)
-    tracker, _outs = run(s.events, sfen)
-    assert usi(tracker.moves) == ["4d3c+", "5a6a"] and tracker.unresolved() is None
+    assert _made_then_replied(s, sfen, "4d3c+") == ["4d3c+", "5a6a"]
 
 
 def test_an_answer_pressed_as_a_slid_piece_reaches_its_square_waits_for_it() -> None:
@@ -1341,10 +1347,7 @@ def test_an_answer_pressed_as_a_slid_piece_reaches_its_square_waits_for_it() -> 
     # R*3c from the hand (the fifth generator, game 2 of seed 2: 9d9c read as R*9c)
     sfen = "4k4/9/9/5S3/9/9/9/9/4K4 b R 1"
     s = Script(sfen).place("3c", dt=1.0).press("nonpromote", dt=0.008).lift("4d", dt=0.001)
-    s.board.push(Move.from_usi("4d3c"))
-    s.wait(1.0).play("5a6a", dt=0.3)
-    tracker, _outs = run(s.events, sfen)
-    assert usi(tracker.moves) == ["4d3c", "5a6a"] and tracker.unresolved() is None
+    assert _made_then_replied(s, sfen, "4d3c") == ["4d3c", "5a6a"]
 
 
 def test_a_piece_slid_two_squares_may_leave_its_square_after_it_reached_the_far_one() -> None:
@@ -1356,10 +1359,7 @@ def test_a_piece_slid_two_squares_may_leave_its_square_after_it_reached_the_far_
     sfen = "4k4/9/9/9/9/9/9/9/L3K4 b - 1"
     s = Script(sfen).place("9h", dt=1.0).place("9g", dt=0.056)
     s.lift("9h", dt=0.01).lift("9i", dt=0.006)
-    s.board.push(Move.from_usi("9i9g"))
-    s.wait(1.0).play("5a6a", dt=0.3)
-    tracker, _outs = run(s.events, sfen)
-    assert usi(tracker.moves) == ["9i9g", "5a6a"] and tracker.unresolved() is None
+    assert _made_then_replied(s, sfen, "9i9g") == ["9i9g", "5a6a"]
 
 
 @pytest.mark.parametrize(
@@ -1380,10 +1380,7 @@ def test_a_piece_turned_over_where_it_landed_promotes_its_move(
         s.lift("3c", dt=0.3)
     # (a capture: its target swapped out in 17 ms, no held attacker's)
     s.place("3c", up, dt=0.017 if takes else 0.4).set("3c", over, dt=0.6)
-    s.board.push(Move.from_usi("4d3c+"))
-    s.wait(1.0).play("5a6a", dt=0.3)
-    tracker, _outs = run(s.events, sfen, sensing=sensing)
-    assert usi(tracker.moves) == ["4d3c+", "5a6a"] and tracker.unresolved() is None
+    assert _made_then_replied(s, sfen, "4d3c+", sensing=sensing) == ["4d3c+", "5a6a"]
 
 
 def test_an_answer_pressed_as_the_asked_piece_moves_on_answers_where_it_lands() -> None:
@@ -1394,10 +1391,7 @@ def test_an_answer_pressed_as_the_asked_piece_moves_on_answers_where_it_lands() 
     sfen = "4k4/9/9/5S3/9/9/9/9/4K4 b - 1"
     s = Script(sfen).lift("4d", dt=1.0).place("3c", dt=0.3).lift("3c", dt=0.6)
     s.press("nonpromote", dt=0.6).place("4c", dt=0.031)
-    s.board.push(Move.from_usi("4d4c"))
-    s.wait(1.0).play("5a6a", dt=0.3)
-    tracker, _outs = run(s.events, sfen)
-    assert usi(tracker.moves) == ["4d4c", "5a6a"] and tracker.unresolved() is None
+    assert _made_then_replied(s, sfen, "4d4c") == ["4d4c", "5a6a"]
 
 
 def test_a_neighbour_knocked_onto_an_empty_square_after_a_capture_is_no_held_attacker() -> None:
@@ -1409,10 +1403,7 @@ def test_a_neighbour_knocked_onto_an_empty_square_after_a_capture_is_no_held_att
     sfen = "1n2k4/gP7/9/9/9/9/9/9/4K4 w - 1"
     s = Script(sfen).lift("9b", dt=1.0).lift("8b", dt=0.48).place("8b", dt=0.143)
     s.place("9a", dt=0.036).lift("8a", dt=0.006).place("8a", dt=0.88).lift("9a", dt=0.019)
-    s.board.push(Move.from_usi("9b8b"))
-    s.wait(1.5).play("5i4h", dt=0.3)
-    tracker, _outs = run(s.events, sfen)
-    assert usi(tracker.moves) == ["9b8b", "5i4h"] and tracker.unresolved() is None
+    assert _made_then_replied(s, sfen, "9b8b", "5i4h") == ["9b8b", "5i4h"]
 
 
 @pytest.mark.parametrize("late", [0.03, 0.085, 0.11])
@@ -1422,10 +1413,7 @@ def test_a_piece_slid_slowly_to_the_next_square_leaves_its_own_late(late: float)
     # 3c, the rest of the game was lost (the fifth generator at x2, game 7 of seed 3: 85 ms)
     sfen = "4k4/9/9/5S3/9/9/9/9/4K4 b - 1"
     s = Script(sfen).place("3c", dt=1.0).lift("4d", dt=late).press("nonpromote", dt=0.8)
-    s.board.push(Move.from_usi("4d3c"))
-    s.wait(1.0).play("5a6a", dt=0.3)
-    tracker, _outs = run(s.events, sfen)
-    assert usi(tracker.moves) == ["4d3c", "5a6a"] and tracker.unresolved() is None
+    assert _made_then_replied(s, sfen, "4d3c") == ["4d3c", "5a6a"]
 
 
 def test_seven_quick_moves_more_than_a_chain_holds_are_read_once_nothing_else_explains() -> None:
