@@ -825,18 +825,13 @@ class Tracker:
     def finish(self, t: float) -> list[TrackerOutput]:
         """The end of a log: settle whatever can be settled now."""
         t = max(t, self._t_now)
-        outs = self._advance(t)
-        for _ in range(2):  # (twice: another story taken there may itself be unsettled)
-            if self._cells is not None and not self._settled:
-                outs += self._decide(t, force=True)
+        outs = self._advance(t) + self._decide_now(t)
         if self._unseen_answer is not None:
             # (after the board's own decisions, as in _advance: 200 Hz x0.3 --extra, game
             # 13 of seed 55502, 4d3c+ landed and "promote" pressed 76 ms later as the log
             # ended, read as 4d taking 5c never seen)
             outs += self._answer_unseen(t, force=True)
-            for _ in range(2):
-                if self._cells is not None and not self._settled:
-                    outs += self._decide(t, force=True)
+            outs += self._decide_now(t)
         outs += self._confirm_end(t, force=True)
         if self._forks and self._phase == "play" and self.unresolved() is not None:
             # the log ends unresolved (a question no one answered, a piece in the
@@ -857,6 +852,15 @@ class Tracker:
                 outs += self._adopt(alt, t)
         outs += self._withdraw_doubted(t)
         outs += self._withdraw_lifted(t)
+        return outs
+
+    def _decide_now(self, t: float) -> list[TrackerOutput]:
+        """The log ends: decide the state now, unless settled (twice: another story taken
+        there may itself be unsettled)."""
+        outs: list[TrackerOutput] = []
+        for _ in range(2):
+            if self._cells is not None and not self._settled:
+                outs += self._decide(t, force=True)
         return outs
 
     def _withdraw_lifted(self, t: float) -> list[TrackerOutput]:
@@ -5205,10 +5209,10 @@ class Tracker:
         to = moves[0].to_square
         began = self._w_cur
         fills = self._hist.fills(to, began, math.nextafter(t_est, _INF))
-        landed = fills[0] if fills else t_est
+        first = landed = fills[0] if fills else t_est  # (its piece's first fill here)
         if kind == "correct":
             # (the open move's own piece moved on: since that move landed)
-            landed = min(landed, self._w_cur)
+            landed = min(landed, began)
         src = moves[0].from_square
         if self._asked_about is not None and self._asked_about[0] == src:
             # (the same piece asked about again since no move was made: it landed first
@@ -5243,7 +5247,7 @@ class Tracker:
             early is None
             and kind == "correct"
             and astray is not None
-            and (fills[0] if fills else t_est) - astray[0] <= _ANSWER_LEAD
+            and first - astray[0] <= _ANSWER_LEAD
         ):
             early = astray
         if early is not None and early[1] in q.options:

@@ -195,9 +195,18 @@ class Generated:
     counts: dict[str, int] = field(default_factory=dict)
 
 
-def generate(moves: list[str], sfen: str, seed: int, **kw: object) -> list[SensorEvent]:
+def generate(
+    moves: list[str],
+    sfen: str,
+    seed: int,
+    sensing: str = "occupancy",
+    pace: float = 1.0,
+    noise: float = 1.0,
+    scan_hz: float | None = None,
+    rates: dict[str, float] | None = None,
+) -> list[SensorEvent]:
     """The events of :func:`generate_annotated`."""
-    return generate_annotated(moves, sfen, seed, **kw).events  # type: ignore[arg-type]
+    return generate_annotated(moves, sfen, seed, sensing, pace, noise, scan_hz, rates).events
 
 
 # --- the physical world -------------------------------------------------------------------

@@ -114,15 +114,8 @@ def _club(index: int, k: int) -> None:
     game = GAMES[index]
     base, sensing, pace, noise = CLUB_CONFIGS[k]
     seed = base + index
-    events = club_generate(
-        game["moves"],
-        game["sfen"],
-        seed,
-        sensing=sensing,
-        pace=pace,
-        noise=noise,
-        rates={"capture_push": 0.0},
-    )
+    push_off = {"capture_push": 0.0}
+    events = club_generate(game["moves"], game["sfen"], seed, sensing, pace, noise, None, push_off)
     _check(events, game, sensing, f"game {index} clubgen {sensing} x{pace} seed {seed}")
 
 
@@ -284,16 +277,7 @@ def test_a_log_of_another_generator_that_once_missed(why: str) -> None:
         events = simulate(game["moves"], game["sfen"], seed=seed, sensing=sensing).events
     elif gen == "club":
         pace, noise, scan, rates = more
-        events = club_generate(
-            game["moves"],
-            game["sfen"],
-            seed,
-            sensing=sensing,
-            pace=pace,
-            noise=noise,
-            scan_hz=scan,
-            rates=rates,
-        )
+        events = club_generate(game["moves"], game["sfen"], seed, sensing, pace, noise, scan, rates)
     elif gen == "paw":
         pace, noise, scan, regret = more
         events = paw_generate(game["moves"], game["sfen"], seed, sensing, pace, noise, scan, regret)
