@@ -2210,7 +2210,12 @@ class Tracker:
                             if beside and attacker - _KNOCK_LEAD <= start < attacker + _ROCKED:
                                 continue
                             n += start < attacker < end != _INF
-                            n += attacker < end and taken < end < busy
+                            # (put back a moment before the attacker's lift, off another
+                            # square: no hand sets one piece down and lifts another so
+                            # soon, least of all while the other hand holds the target)
+                            hasty = sq != origin and attacker - _CHATTER < end <= attacker
+                            n += hasty
+                            n += (attacker < end or hasty) and taken < end < busy
                     for aside in asides:
                         n += sum(aside(sq, start) for start, _end in lifts[:k])
         # a piece lifted and put back well after the explanation's last landing (a

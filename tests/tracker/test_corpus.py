@@ -253,6 +253,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         {"capture_push": 0.0},
     ),
+    "8g knocked as 7g slid onto 7f taken first, read as 7g8g": (
+        "club",
+        24,
+        724,
+        "occupancy",
+        1.0,
+        2.0,
+        None,
+        {"capture_push": 0.0},
+    ),
     "2e straightened after 1e1f, the chain read as 1e2e": (
         "paw",
         19,

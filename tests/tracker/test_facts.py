@@ -3304,3 +3304,16 @@ def test_an_answer_pressed_while_the_drop_is_nudged_where_one_kind_fits() -> Non
     s.lift("5a", dt=1.5).place("6a", dt=0.4)
     tracker, outs = run(s.events, sfen)
     assert usi(tracker.moves) == ["P*4e", "5a6a"] and tracker.unresolved() is None
+
+
+def test_a_piece_put_back_a_moment_before_the_attacker_is_lifted_is_no_touch() -> None:
+    # gote's promoted silver on 7g takes the pawn on 7f, lifted first; the hand knocks 8g
+    # (off 0.2 s) and slides the silver onto 7f, which closes 9 ms before 7g opens. Not
+    # 7g taking 8g with 7f touched: no hand sets a piece down on 7f and lifts 7g 9 ms
+    # later while the other holds 8g's (the fifth generator, noise x2, game 24 of seed 7:
+    # read as 7g8g, a false move to the log's end)
+    sfen = "4k4/9/9/9/9/2P6/1P+s6/9/4K4 w - 1"
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), 0.3, 0.6)
+    s.lift("7f", dt=1.0).lift("8g", dt=0.171).place("7f", dt=0.038)
+    s.lift("7g", dt=0.009).place("8g", dt=0.166).lift("5i", dt=4.0).place("5h", dt=0.3)
+    assert _moves_after_warmup(s, sfen) == ["7g7f", "5i5h"]
