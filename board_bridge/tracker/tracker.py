@@ -103,6 +103,7 @@ _SHORT = 0.2  # a position shown less long before the reply began is a less like
 _SHORT_STEPS = 0.8  # ... or this many steps of quick hands' pace (see Tracker._short)
 _SWAP = 0.05  # a target empty for less than this was swapped out by the capturing hand
 _KNOCK_LEAD = 0.02  # a target lifted less than this before its attacker: a knock as it is
+_FLIGHT = 0.06  # a piece lifted lands no sooner than this (not slid: its square opens first)
 _ROCKED = 0.045  # a neighbour opened less than this after a piece was lifted: rocked by the
 # lift, it settles back by itself (see Tracker._score)
 _TOUCH_STEPS = 0.12  # steps of the hands' pace: a piece off for less than this was not
@@ -1504,7 +1505,11 @@ class Tracker:
         cands = self._candidates(ctx, obs, _INF)
         best = min(cands, key=lambda c: c.score) if cands else None
         if best is None or best.kind >= INPROG or best.score[0] > 0:
-            two = self._scored_chains(ctx, obs)
+            # (the open capture's attacker may still have been held, if its target rocked
+            # back: see _rocked_back)
+            om = ctx.open_move
+            rocked = om is not None and self._rocked_back(om, ctx.w_prev, _INF)
+            two = self._scored_chains(ctx, obs, held=rocked)
             if not two and best is None and (not self._is_fork or self._deep):
                 # nothing explains the board: the quickest hands may have made more moves
                 # before it settled than a chain holds (x0.3 --rich: six moves, lost).
@@ -1667,6 +1672,7 @@ class Tracker:
                         held
                         and (not fast or self._taken_after_a_pause(ctx, ms[0], until))
                         and not (soon and self._swapped_fast(om, ms[0], ctx.w_prev, until))
+                        and not self._rocked_back(om, ctx.w_prev, until)
                     )
                     if held:
                         penalty = int(doubted)
@@ -2409,6 +2415,22 @@ class Tracker:
         twentieth of a second (no hand puts a knocked piece back that fast)."""
         swap = self._swap(origin, target, since, until)
         return swap is not None and swap >= _SWAP
+
+    def _rocked_back(self, om: Move, since: float, until: float) -> bool:
+        """Was the open capture's target last off from a moment before its attacker's lift
+        (up to ``_KNOCK_LEAD``) until less than ``_FLIGHT`` after it? No hand sets a piece
+        down so soon after lifting it: a neighbour the reaching hand rocked, settling back
+        by itself, and the attacker still held; its story is no less likely (the fourth
+        generator, noise x2, game 7 of seed 17: 6d7e, 5c off from 16 ms before 6d's lift
+        until 30 ms after, read as 6d5c, a false move to the log's end)."""
+        if om.from_square is None:
+            return False
+        off = self._last_off(om.to_square, since, until)
+        attacker = self._hist.last_lift(om.from_square, since, until)
+        if off is None or attacker is None:
+            return False
+        start, end = off
+        return attacker - _KNOCK_LEAD <= start <= attacker < end < attacker + _FLIGHT
 
     def _swap(self, origin: int, target: int, since: float, until: float) -> float | None:
         """How long the target was last empty, if it was lifted after the attacker (inf if
@@ -3375,8 +3397,11 @@ class Tracker:
                     for ms, cap in self._corrections(ctx, cells, d0, until=t1):
                         firsts.append((ms, cap, True, ctx.prev, False))
                 elif d0 and held and self._held_open(ctx, t0):
+                    # (the held piece's story is the less likely one, unless the open
+                    # capture's target rocked back: see _rocked_back)
+                    doubted = not self._rocked_back(om, ctx.w_prev, t1)
                     for ms, cap in self._corrections(ctx, cells, d0, t1, held=True):
-                        firsts.append((ms, cap, True, ctx.prev, True))
+                        firsts.append((ms, cap, True, ctx.prev, doubted))
             for ms, cap, correcting, base, held_ply in firsts:
                 # a capture seen only in the history needs capture_settle to be believed
                 # (or swapped out so fast a knocked piece could have wobbled back), unless

@@ -3317,3 +3317,22 @@ def test_a_piece_put_back_a_moment_before_the_attacker_is_lifted_is_no_touch() -
     s.lift("7f", dt=1.0).lift("8g", dt=0.171).place("7f", dt=0.038)
     s.lift("7g", dt=0.009).place("8g", dt=0.166).lift("5i", dt=4.0).place("5h", dt=0.3)
     assert _moves_after_warmup(s, sfen) == ["7g7f", "5i5h"]
+
+
+@pytest.mark.parametrize("quick", [False, True])
+def test_a_neighbour_rocked_back_as_the_attacker_is_lifted_is_no_capture(quick: bool) -> None:
+    # the hand reaching for gote's silver on 6d rocks the pawn on 5c: off from 16 ms
+    # before the silver's lift until 30 ms after it, too soon for the silver to land. The
+    # silver is held, and takes 7e (off 0.78 s, or 0.31 s for quick hands, the reply
+    # then begun before the capture's wait ran out). Not 6d taking 5c with 7e touched (the
+    # fourth generator, noise x2, and x0.4 noise x2, game 7 of seed 17: read as 6d5c, a
+    # false move to the log's end)
+    sfen = "4k4/9/4P4/3s5/2P6/9/9/9/4K4 w - 1"
+    step, pause = (0.15, 0.3) if quick else (0.3, 0.6)
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), step, pause)
+    s.lift("5c", dt=1.0).lift("6d", dt=0.016).place("5c", dt=0.030)
+    if quick:
+        s.lift("7e", dt=0.446).place("7e", dt=0.314).lift("5i", dt=0.483).place("5h", dt=0.15)
+    else:
+        s.lift("7e", dt=1.164).place("7e", dt=0.783).lift("5i", dt=1.2).place("5h", dt=0.3)
+    assert _moves_after_warmup(s, sfen) == ["6d7e", "5i5h"]
