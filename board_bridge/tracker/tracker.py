@@ -2180,7 +2180,8 @@ class Tracker:
             if origin is not None and info is not None and c.attacker is None:
                 rivals = frozenset(m.to_square for m in info.moves_from(origin))
             # the target's last lift (its piece taken) and the attacker's landing
-            target = touches.get(c.moves[0].to_square) if attacker is not None else None
+            target_sq = c.moves[0].to_square if attacker is not None else -1
+            target = touches.get(target_sq)
             taken, down = target[-1] if target else (_INF, _INF)
             busy = self._busy(taken, down)
             for sq, lifts in touches.items():
@@ -2219,7 +2220,11 @@ class Tracker:
                             # (put back a moment before the attacker's lift, off another
                             # square: no hand sets one piece down and lifts another so
                             # soon, least of all while the other hand holds the target)
-                            hasty = sq != origin and attacker - _CHATTER < end <= attacker
+                            # (or before the target's lift, the attacker in one hand)
+                            hasty = sq != origin and (
+                                attacker - _CHATTER < end <= attacker
+                                or (attacker < end <= taken < end + _CHATTER and sq != target_sq)
+                            )
                             n += hasty
                             n += (attacker < end or hasty) and taken < end < busy
                     for aside in asides:

@@ -283,6 +283,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         0.0,
     ),
+    "2e knocked 17 ms after 1e's refill, read as 1f2e": (
+        "paw",
+        14,
+        1714,
+        "polarity",
+        0.4,
+        2.0,
+        None,
+        0.0,
+    ),
     "2e straightened after 1e1f, the chain read as 1e2e": (
         "paw",
         19,

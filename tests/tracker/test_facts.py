@@ -3336,3 +3336,19 @@ def test_a_neighbour_rocked_back_as_the_attacker_is_lifted_is_no_capture(quick: 
     else:
         s.lift("7e", dt=1.164).place("7e", dt=0.783).lift("5i", dt=1.2).place("5h", dt=0.3)
     assert _moves_after_warmup(s, sfen) == ["6d7e", "5i5h"]
+
+
+@pytest.mark.parametrize("sensing", ["occupancy", "polarity"])
+def test_a_piece_put_back_a_moment_before_the_target_is_lifted_is_no_touch(
+    sensing: str,
+) -> None:
+    # quick hands: sente's silver lifted from 1f and held, the pawn on 1e taken off 1.21 s
+    # later and the silver set there 0.21 s after; 2e knocked 17 ms after the landing, off
+    # 26 ms. Not 1f taking 2e with 1e touched: no hand puts a piece back on 1e and lifts
+    # 2e 17 ms later while the other holds the silver (the fourth generator, polarity
+    # x0.4 noise x2, game 14 of seed 17: read as 1f2e, the rest of the game lost)
+    sfen = "4k4/9/9/9/7pp/8S/9/9/4K4 b - 1"
+    s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a5a"), 0.15, 0.3, sensing)
+    s.lift("1f", dt=1.0).lift("1e", dt=1.21).place("1e", dt=0.211).lift("2e", dt=0.017)
+    s.place("2e", dt=0.026).lift("5a", dt=1.0).place("5b", dt=0.2)
+    assert _moves_after_warmup(s, sfen, sensing) == ["1f1e", "5a5b"]
