@@ -4080,8 +4080,8 @@ class Tracker:
                 self._keep_illegal(expl, dead)
         elif expl.kind == IDLE and expl.score[0] >= 2:
             self._keep_rival(expl, self._scored_chains(ctx, obs))
-        if expl.kind == MOVE and expl.moves and not expl.capture:
-            self._keep_dropped(ctx, expl.moves[0], obs)
+        if expl.kind in (MOVE, TWO):
+            self._keep_dropped(ctx, expl, obs)
         if _corrects(expl) or (expl.kind == RETRACT and expl.held):
             # (the held attacker put back: or the open capture stood, and the opponent
             # set a piece on the square it left, an illegal drop it takes back)
@@ -4103,28 +4103,55 @@ class Tracker:
         self._keep_rival(expl, cands + chains)
         return asking, dead, cands + chains
 
-    def _keep_dropped(self, ctx: _Ctx, move: Move, obs: str) -> None:
-        """A quiet move onto the next square is believed whose square filled before its
-        origin opened (within ``overlap``: a piece slid): keep the story where the mover
-        dropped a piece there and then touched the piece beside it, taken if the
-        tracker's own later fails (motorgen: gote's N*2f, then 2e touched 79 ms after the
-        landing, read as 2e2f, and 2e put back read as nifu for good)."""
+    def _keep_dropped(self, ctx: _Ctx, expl: _Expl, obs: str) -> None:
+        """A quiet move onto the next square is believed (alone, or a chain's last) whose
+        square filled before its origin opened (within ``overlap``: a piece slid): keep
+        the story where the mover dropped a piece there and then touched the piece beside
+        it, taken if the tracker's own later fails (motorgen: gote's N*2f, then 2e touched
+        79 ms after the landing, read as 2e2f, and 2e put back read as nifu for good). Or
+        whose origin opened only a moment before the square filled (within ``overlap``):
+        the hand reaching down to drop there knocked it (the sixth generator, noise x2,
+        game 12 of seed 1: B*3f, 2e off from 8 ms before 3f closed for 0.57 s, read as
+        2e3f, and 2e put back as gote's P*2e, the rest of the game lost; game 17 of seed
+        3: P*8d, 8c off 14 ms after, read as 8c8d in a chain after the move before it)."""
+        if not expl.moves or expl.capture:
+            return
+        move = expl.moves[0]
         origin, to = move.from_square, move.to_square
         if origin is None:
             return
         fill = self._hist.last_fill(to)
         cells = None if fill is None else self._shown_at(fill)
-        if fill is None or cells is None or cells[origin] == EMPTY:
-            return  # the origin opened first (or at once): the piece moved
-        cur = ctx.cur
-        drops = tuple(m for m in cur.drops_to(to) if cur.face_after(m) == obs[to])
+        if fill is None or cells is None:
+            return
+        if cells[origin] == EMPTY:
+            # the origin opened first: the piece moved, unless only a moment before, next
+            # to the square (a knock)
+            since = fill - self.params.overlap
+            if (
+                square_distance(origin, to) > 1
+                or self._hist.last_lift(origin, since, math.nextafter(fill, _INF)) is None
+            ):
+                return
+        base = ctx.cur
+        for ply in expl.chain:
+            if ply.correcting:
+                return
+            base = self._cache.after(base, ply.variants[0])
+        if base.codes[to]:
+            return  # (a capture, unproven: a drop cannot go there)
+        cells = cells[:origin] + base.exp[origin] + cells[origin + 1 :]
+        drops = tuple(m for m in base.drops_to(to) if base.face_after(m) == obs[to])
         if not drops:
+            return
+        if expl.chain:
+            self._fork(replace(expl, moves=drops))
             return
         plies, at = (drops,), len(self._history)
         if self._kept(plies, at, False):
             return
         alt = self._copy()
-        alt._new_move(cur, drops, fill, fill, cells)
+        alt._new_move(base, drops, fill, fill, cells)
         alt._settled = True  # (its board now, the origin lifted, is read at the next change)
         self._keep(_Fork(alt, [], plies, at))
 

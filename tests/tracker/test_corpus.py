@@ -16,6 +16,7 @@ from tests.acceptance.handgen import random_record
 from tests.conftest import corpus_games, shared_path
 from tests.tracker.altgen import AltNoise, generate
 from tests.tracker.clubgen import generate as club_generate
+from tests.tracker.dojogen import generate_annotated as dojo_generate
 from tests.tracker.motorgen import generate as motor_generate
 from tests.tracker.pawgen import generate as paw_generate
 
@@ -293,6 +294,36 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         0.0,
     ),
+    "2e knocked 8 ms before B*3f landed, read as 2e3f and P*2e": (
+        "dojo",
+        12,
+        112,
+        "occupancy",
+        1.0,
+        2.0,
+        None,
+        None,
+    ),
+    "8c knocked after P*8d in a chain, read as 8c8d and P*8c": (
+        "dojo",
+        17,
+        317,
+        "occupancy",
+        1.0,
+        2.0,
+        None,
+        None,
+    ),
+    "8c knocked 0.63 s as P*7b landed, read as 8c7b and L*8c": (
+        "dojo",
+        11,
+        311,
+        "occupancy",
+        1.0,
+        2.0,
+        None,
+        None,
+    ),
     "2e straightened after 1e1f, the chain read as 1e2e": (
         "paw",
         19,
@@ -318,6 +349,11 @@ def test_a_log_of_another_generator_that_once_missed(why: str) -> None:
     elif gen == "club":
         pace, noise, scan, rates = more
         events = club_generate(game["moves"], game["sfen"], seed, sensing, pace, noise, scan, rates)
+    elif gen == "dojo":
+        pace, noise, scan, rates = more
+        events = dojo_generate(
+            game["moves"], game["sfen"], seed, sensing, pace, noise, scan, rates
+        ).events
     elif gen == "paw":
         pace, noise, scan, regret = more
         events = paw_generate(game["moves"], game["sfen"], seed, sensing, pace, noise, scan, regret)

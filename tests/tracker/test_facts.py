@@ -3352,3 +3352,28 @@ def test_a_piece_put_back_a_moment_before_the_target_is_lifted_is_no_touch(
     s.lift("1f", dt=1.0).lift("1e", dt=1.21).place("1e", dt=0.211).lift("2e", dt=0.017)
     s.place("2e", dt=0.026).lift("5a", dt=1.0).place("5b", dt=0.2)
     assert _moves_after_warmup(s, sfen, sensing) == ["1f1e", "5a5b"]
+
+
+def test_a_neighbour_knocked_as_a_drop_lands_beside_it_is_no_move() -> None:
+    # sente drops a bishop on 3f; the hand knocks its silver on 2e, off from 8 ms before
+    # 3f closes for 0.57 s. Read as 2e3f (a slide), and the silver put back as gote's P*2e;
+    # gote's king move then is an error: the drop, 2e knocked, is the story (the sixth
+    # generator, noise x2, game 12 of seed 1: the rest of the game lost)
+    sfen = "4k4/9/9/9/7S1/9/9/9/4K4 b Bp 1"
+    s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a5a"), 0.3, 0.6)
+    s.lift("2e", dt=1.0).place("3f", dt=0.008).place("2e", dt=0.57)
+    s.lift("5a", dt=3.0).place("4a", dt=0.3)
+    assert _moves_after_warmup(s, sfen) == ["B*3f", "5a4a"]
+
+
+def test_a_neighbour_knocked_as_a_drop_lands_in_a_chain_is_no_move() -> None:
+    # gote's gold takes 8e (attacker first), and sente drops a pawn on 8d 0.8 s later,
+    # before the capture's wait ran out; the hand knocks its gold on 8c 14 ms after the
+    # landing, off 1.06 s. Read as the chain 9e8e, 8c8d, and 8c put back as gote's P*8c
+    # (the sixth generator, noise x2, game 17 of seed 3: the rest of the game lost)
+    sfen = "4k4/9/1G7/9/gP7/9/9/9/4K4 w P 1"
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), 0.3, 0.6)
+    s.lift("9e", dt=1.0).lift("8e", dt=0.3).place("8e", dt=0.73)
+    s.place("8d", dt=0.8).lift("8c", dt=0.014).place("8c", dt=1.057)
+    s.lift("5a", dt=7.0).place("4a", dt=0.3)
+    assert _moves_after_warmup(s, sfen) == ["9e8e", "P*8d", "5a4a"]
