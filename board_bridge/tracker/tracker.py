@@ -124,6 +124,8 @@ _TOUCHED_STEPS = 2.5  # ... a target swapped out this long after another's landi
 _CHAIN_STEPS = 2.5  # steps of the hands' pace: see Tracker._chain_wait
 _CHAIN_WAIT_MIN = 0.5  # ... and at least this many seconds
 _ORIGIN_STEPS = 1.5  # ... or this many, the opponent's drop on the attacker's square next
+_ORIGIN_SOON = 0.3  # the opponent's drop on the square a move left lands no sooner after it
+# opened (see Tracker._dropped_on_origin_soon)
 _QUICK_STEPS = 1.8  # steps of the hands' pace: see Tracker._set_down_after
 _SOON_STEPS = 2.5  # ... and the same (three until session 35)
 _FORKS = 12  # other stories kept at once (see _Fork; 8 until session 48)
@@ -3518,6 +3520,7 @@ class Tracker:
                                 + ((last_landing,) if last_landing is not None else ()),
                                 # a chain ending with a piece merely lifted is weak evidence
                                 penalty=2 * _shorts(chain, ms2)
+                                + 2 * self._dropped_on_origin_soon(chain, ms2)
                                 + (not ms2)
                                 + bool(hovered)  # (the held piece's hover: a lift)
                                 + held_ply
@@ -5136,6 +5139,26 @@ class Tracker:
         if self._pace is None:
             return wait
         return min(wait, max(_CHAIN_WAIT_MIN, steps * self._pace))
+
+    def _dropped_on_origin_soon(self, chain: tuple[_Ply, ...], last: tuple[Move, ...]) -> bool:
+        """Does a chain end with the opponent's drop on the square its last move's piece
+        left, landing less than ``_ORIGIN_SOON`` after that square opened (or a step of
+        quick hands' pace)? The mover's hand was still there: a neighbour it knocked as it
+        set its piece down beside it (or dropped one there), put back. Measured on every
+        generator's drops on the square the move before left: 0.32 s at the least, at
+        x0.4 (the sixth generator, game 17 of seed 5: G*4g, 3g off 12 ms after 4g closed
+        for 0.25 s, read as 3g4g and gote's P*3g, a false move to the log's end)."""
+        if not chain or not last or last[0].from_square is not None:
+            return False
+        ply = chain[-1]
+        origin = ply.variants[0].from_square
+        if ply.correcting or origin is None or last[0].to_square != origin:
+            return False
+        hist = self._hist
+        lift = hist.last_lift(origin, _NEG_INF, math.nextafter(ply.t, _INF))
+        fills = [] if lift is None else hist.fills(origin, lift, _INF)
+        soon = _ORIGIN_SOON if self._pace is None else min(_ORIGIN_SOON, self._pace)
+        return bool(fills) and lift is not None and fills[0] - lift < soon
 
     def _origin_drop_wait(self) -> float:
         """The chain wait when the opponent's drop on the square the attacker left comes

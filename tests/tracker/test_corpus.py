@@ -324,6 +324,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "3g knocked as G*4g landed, read as 3g4g and P*3g": (
+        "dojo",
+        17,
+        517,
+        "occupancy",
+        1.0,
+        1.0,
+        None,
+        None,
+    ),
     "2e straightened after 1e1f, the chain read as 1e2e": (
         "paw",
         19,

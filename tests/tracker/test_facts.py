@@ -3377,3 +3377,14 @@ def test_a_neighbour_knocked_as_a_drop_lands_in_a_chain_is_no_move() -> None:
     s.place("8d", dt=0.8).lift("8c", dt=0.014).place("8c", dt=1.057)
     s.lift("5a", dt=7.0).place("4a", dt=0.3)
     assert _moves_after_warmup(s, sfen) == ["9e8e", "P*8d", "5a4a"]
+
+
+def test_a_drop_on_the_square_a_move_left_a_moment_before_is_a_knock_put_back() -> None:
+    # sente drops a gold on 4g; the hand knocks its gold on 3g 8 ms after the landing's
+    # bounce, off 0.25 s. Not 3g4g slid and gote's P*3g: the opponent's drop cannot land
+    # where the mover's hand still was a quarter of a second before (the sixth generator,
+    # game 17 of seed 5: read as 3g4g and P*3g, a false move to the log's end)
+    sfen = "4k4/9/9/9/9/9/6G2/9/4K4 b Gp 1"
+    s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a5a"), 0.3, 0.6)
+    s.bounce("4g", dt=1.0).lift("3g", dt=0.008).place("3g", dt=0.249)
+    assert _moves_after_warmup(s, sfen) == ["G*4g"]
