@@ -1903,7 +1903,7 @@ class Tracker:
         return (
             not self._tournament  # there a piece left where it may not go loses
             and (pending.held if pending is not None else self._open_held)
-            and t - ctx.w_cur <= 2 * self._capture_wait()
+            and t - ctx.w_cur <= max(2 * self._capture_wait(), self._story_wait())
         )
 
     def _set_down_after(self, ctx: _Ctx, move: Move, until: float) -> float | None:

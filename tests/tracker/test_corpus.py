@@ -324,6 +324,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "4g held 4.8 s after 3h knocked, read as 4g3h and R*5f": (
+        "dojo",
+        2,
+        402,
+        "occupancy",
+        1.0,
+        1.0,
+        None,
+        None,
+    ),
     "3g knocked as G*4g landed, read as 3g4g and P*3g": (
         "dojo",
         17,
