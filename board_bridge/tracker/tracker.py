@@ -4083,7 +4083,7 @@ class Tracker:
                 self._keep_illegal(expl, dead)
         elif expl.kind == IDLE and expl.score[0] >= 2:
             self._keep_rival(expl, self._scored_chains(ctx, obs))
-        if expl.kind in (MOVE, TWO):
+        if expl.kind in (MOVE, TWO, CORRECT):
             self._keep_dropped(ctx, expl, obs)
         if _corrects(expl) or (expl.kind == RETRACT and expl.held):
             # (the held attacker put back: or the open capture stood, and the opponent
@@ -4116,7 +4116,11 @@ class Tracker:
         the hand reaching down to drop there knocked it (the sixth generator, noise x2,
         game 12 of seed 1: B*3f, 2e off from 8 ms before 3f closed for 0.57 s, read as
         2e3f, and 2e put back as gote's P*2e, the rest of the game lost; game 17 of seed
-        3: P*8d, 8c off 14 ms after, read as 8c8d in a chain after the move before it)."""
+        3: P*8d, 8c off 14 ms after, read as 8c8d in a chain after the move before it).
+        Or a correction's move: a drop held over a square long enough to be read as set
+        down there, then set on the next one as a neighbour was knocked (game 10 of seed
+        4: P*1g after 1f was hovered 0.45 s, 1h off as 1g closed for 0.77 s, read as P*1f
+        corrected to 1h1g, and 1h put back as gote's P*1h)."""
         if not expl.moves or expl.capture:
             return
         move = expl.moves[0]
@@ -4136,7 +4140,9 @@ class Tracker:
                 or self._hist.last_lift(origin, since, math.nextafter(fill, _INF)) is None
             ):
                 return
-        base = ctx.cur
+        base = ctx.prev if expl.kind == CORRECT else ctx.cur
+        if base is None:
+            return
         for ply in expl.chain:
             if ply.correcting:
                 return
@@ -4147,7 +4153,7 @@ class Tracker:
         drops = tuple(m for m in base.drops_to(to) if base.face_after(m) == obs[to])
         if not drops:
             return
-        if expl.chain:
+        if expl.kind != MOVE:
             self._fork(replace(expl, moves=drops))
             return
         plies, at = (drops,), len(self._history)

@@ -3402,3 +3402,16 @@ def test_a_drop_on_the_square_a_move_left_a_moment_before_is_a_knock_put_back() 
     s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a5a"), 0.3, 0.6)
     s.bounce("4g", dt=1.0).lift("3g", dt=0.008).place("3g", dt=0.249)
     assert _moves_after_warmup(s, sfen) == ["G*4g"]
+
+
+def test_a_neighbour_knocked_as_a_hovered_drop_lands_beside_it_is_no_correction() -> None:
+    # sente's pawn held over 1f for 0.45 s (read as P*1f), then set on 1g as the hand
+    # knocks its lance on 1h, off 0.77 s. Not P*1f corrected to 1h1g with gote's P*1h:
+    # gote's king move then is an error, and the drop's story is taken (the sixth
+    # generator, noise x2, game 10 of seed 4: the rest of the game lost)
+    sfen = "4k4/9/9/9/9/9/9/8L/4K4 b Pp 1"
+    s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a5a"), 0.3, 0.6)
+    s.place("1f", dt=1.0).lift("1f", dt=0.453).lift("1h", dt=0.266).place("1g", dt=0.0)
+    s.place("1h", dt=0.767).lift("5a", dt=3.0).place("4a", dt=0.3)
+    tracker, _outs = run(s.events, sfen, tail=8.0)
+    assert usi(tracker.moves)[4:] == ["P*1g", "5a4a"] and tracker.unresolved() is None
