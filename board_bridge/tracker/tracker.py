@@ -2222,10 +2222,20 @@ class Tracker:
                             # (put back a moment before the attacker's lift, off another
                             # square: no hand sets one piece down and lifts another so
                             # soon, least of all while the other hand holds the target)
-                            # (or before the target's lift, the attacker in one hand)
-                            hasty = sq != origin and (
-                                attacker - _CHATTER < end <= attacker
-                                or (attacker < end <= taken < end + _CHATTER and sq != target_sq)
+                            # (or before the target's lift, the attacker in one hand). A
+                            # piece off less than _SWAP was straightened, or wobbled: the
+                            # opponent's hand straightens its piece as the reply begins
+                            # (the fifth generator's blitz overlap, x0.4, games 15 and 16
+                            # of seed 7)
+                            hasty = (
+                                sq != origin
+                                and end - start >= _SWAP
+                                and (
+                                    attacker - _CHATTER < end <= attacker
+                                    or (
+                                        attacker < end <= taken < end + _CHATTER and sq != target_sq
+                                    )
+                                )
                             )
                             n += hasty
                             n += (attacker < end or hasty) and taken < end < busy
