@@ -5170,11 +5170,15 @@ class Tracker:
         origin = ply.variants[0].from_square
         if ply.correcting or origin is None or last[0].to_square != origin:
             return False
-        hist = self._hist
-        lift = hist.last_lift(origin, _NEG_INF, math.nextafter(ply.t, _INF))
-        fills = [] if lift is None else hist.fills(origin, lift, _INF)
+        # (the square's lift as the move was shown, and its refill: real ones, past the
+        # chatter of the lift itself)
+        off = [(a, b) for a, b in self._hist.lifts(origin, _NEG_INF) if a <= ply.t]
+        if not off or off[-1][1] is None:
+            return False
+        lift, refill = off[-1]
+        assert refill is not None
         soon = _ORIGIN_SOON if self._pace is None else min(_ORIGIN_SOON, self._pace)
-        return bool(fills) and lift is not None and fills[0] - lift < soon
+        return refill - lift < soon
 
     def _origin_drop_wait(self) -> float:
         """The chain wait when the opponent's drop on the square the attacker left comes
