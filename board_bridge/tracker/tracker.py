@@ -2333,6 +2333,13 @@ class Tracker:
             return None
         if origin != target and not self._left(origin, target, refill):
             return None  # the attacker was still on its square when the target was refilled
+        if origin != target and self._rocked(origin, target, since, until):
+            # the target rocked back as the attacker was lifted: no hand takes a piece off
+            # and sets another in its place that fast (the fourth generator, noise x2,
+            # game 11 of seed 19: 5d lifted, 4c off from 20 ms before until 28 ms after,
+            # read as 5d4c, and the piece then set on 3e, an illegal move, as gote's G*3e:
+            # the rest of the game lost)
+            return None
         after = self._after_landing(refill, target, until, cells)
         if any((sq in reach or sq == origin) and not brief for _tf, sq, brief in after):
             return None
@@ -2440,10 +2447,15 @@ class Tracker:
         by itself, and the attacker still held; its story is no less likely (the fourth
         generator, noise x2, game 7 of seed 17: 6d7e, 5c off from 16 ms before 6d's lift
         until 30 ms after, read as 6d5c, a false move to the log's end)."""
-        if om.from_square is None:
-            return False
-        off = self._last_off(om.to_square, since, until)
-        attacker = self._hist.last_lift(om.from_square, since, until)
+        return om.from_square is not None and self._rocked(
+            om.from_square, om.to_square, since, until
+        )
+
+    def _rocked(self, origin: int, target: int, since: float, until: float) -> bool:
+        """Was ``target`` last off from up to ``_KNOCK_LEAD`` before ``origin``'s last lift
+        until less than ``_FLIGHT`` after it (see ``_rocked_back``)?"""
+        off = self._last_off(target, since, until)
+        attacker = self._hist.last_lift(origin, since, until)
         if off is None or attacker is None:
             return False
         start, end = off
@@ -4093,7 +4105,7 @@ class Tracker:
                 self._keep_illegal(expl, dead)
         elif expl.kind == IDLE and expl.score[0] >= 2:
             self._keep_rival(expl, self._scored_chains(ctx, obs))
-        if expl.kind in (MOVE, TWO, CORRECT):
+        if expl.kind in (MOVE, TWO, CORRECT, RETRACT):
             self._keep_dropped(ctx, expl, obs)
         if _corrects(expl) or (expl.kind == RETRACT and expl.held):
             # (the held attacker put back: or the open capture stood, and the opponent
@@ -4130,13 +4142,21 @@ class Tracker:
         Or a correction's move: a drop held over a square long enough to be read as set
         down there, then set on the next one as a neighbour was knocked (game 10 of seed
         4: P*1g after 1f was hovered 0.45 s, 1h off as 1g closed for 0.77 s, read as P*1f
-        corrected to 1h1g, and 1h put back as gote's P*1h)."""
-        if not expl.moves or expl.capture:
+        corrected to 1h1g, and 1h put back as gote's P*1h). Or the open move taken back,
+        its piece slid home: the opponent may have dropped a piece on the square it left
+        and knocked it (the sixth generator, defaults, game 2 of seed 9: 6h5i, then G*6h
+        and 5i off 26 ms after for 0.6 s, read as 6h5i taken back, and the rest of the
+        game lost)."""
+        om = ctx.open_move
+        if expl.kind == RETRACT:
+            move = (
+                None if om is None or om.from_square is None else Move(om.to_square, om.from_square)
+            )
+        else:
+            move = None if not expl.moves or expl.capture else expl.moves[0]
+        if move is None or move.from_square is None:
             return
-        move = expl.moves[0]
         origin, to = move.from_square, move.to_square
-        if origin is None:
-            return
         fill = self._hist.last_fill(to)
         cells = None if fill is None else self._shown_at(fill)
         if fill is None or cells is None:
@@ -4163,7 +4183,7 @@ class Tracker:
         drops = tuple(m for m in base.drops_to(to) if base.face_after(m) == obs[to])
         if not drops:
             return
-        if expl.kind != MOVE:
+        if expl.kind not in (MOVE, RETRACT):
             self._fork(replace(expl, moves=drops))
             return
         plies, at = (drops,), len(self._history)

@@ -3415,3 +3415,31 @@ def test_a_neighbour_knocked_as_a_hovered_drop_lands_beside_it_is_no_correction(
     s.place("1h", dt=0.767).lift("5a", dt=3.0).place("4a", dt=0.3)
     tracker, _outs = run(s.events, sfen, tail=8.0)
     assert usi(tracker.moves)[4:] == ["P*1g", "5a4a"] and tracker.unresolved() is None
+
+
+def test_a_drop_on_the_square_a_move_left_with_the_moved_piece_knocked_is_no_retraction() -> None:
+    # sente's gold 6g5g; gote thinks 6 s and drops a gold on 6g, its hand knocking the
+    # gold on 5g 26 ms after 6g closed, off 0.6 s. Not 6g5g taken back (the gold slid
+    # home) and the rest lost: the drop's story is kept, and taken when 5g is filled again
+    # (the sixth generator, defaults, game 2 of seed 9: 6h5i, G*6h, the rest of the game
+    # lost)
+    sfen = "4k4/9/9/9/9/9/3G5/9/4K4 b g 1"
+    s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a5a"), 0.3, 0.6)
+    s.lift("6g", dt=1.0).place("5g", dt=0.3)
+    s.place("6g", dt=6.0).lift("5g", dt=0.026).place("5g", dt=0.6)
+    s.lift("5i", dt=2.0).place("4h", dt=0.3)
+    assert _moves_after_warmup(s, sfen) == ["6g5g", "G*6g", "5i4h"]
+
+
+def test_a_target_rocked_back_as_its_attacker_is_lifted_is_no_fast_capture() -> None:
+    # sente's hand knocks gote's pawn on 4c reaching for its gold on 5d: 4c off from 19 ms
+    # before the gold's lift until 28 ms after. The gold is then set on 3e (not a gold's
+    # move), red shown, put back and moved to 6d. Not 5d4c and gote's G*3e: no hand takes
+    # a piece off and sets another in its place that fast (the fourth generator, noise
+    # x2, game 11 of seed 19: the rest of the game lost)
+    sfen = "4k4/9/5p3/4G4/9/9/9/9/4K4 b g 1"
+    s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a5a"), 0.3, 0.6)
+    s.lift("4c", dt=1.0).lift("5d", dt=0.019).place("4c", dt=0.028).place("3e", dt=0.28)
+    s.lift("3e", dt=2.2).place("5d", dt=0.33).lift("5d", dt=1.2).place("6d", dt=0.33)
+    s.lift("5a", dt=2.0).place("4a", dt=0.3)
+    assert _moves_after_warmup(s, sfen) == ["5d6d", "5a4a"]
