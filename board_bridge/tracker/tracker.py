@@ -124,6 +124,7 @@ _TOUCHED_STEPS = 2.5  # ... a target swapped out this long after another's landi
 _CHAIN_STEPS = 2.5  # steps of the hands' pace: see Tracker._chain_wait
 _CHAIN_WAIT_MIN = 0.5  # ... and at least this many seconds
 _ORIGIN_STEPS = 1.5  # ... or this many, the opponent's drop on the attacker's square next
+_END_DOUBT = 30.0  # a game end waits this long while another story goes on (see _confirm_end)
 _ORIGIN_SOON = 0.3  # the opponent's drop on the square a move left lands no sooner after it
 # opened (see Tracker._dropped_on_origin_soon)
 _QUICK_STEPS = 1.8  # steps of the hands' pace: see Tracker._set_down_after
@@ -4067,10 +4068,13 @@ class Tracker:
 
     def _came_to(self, f: _Fork) -> bool:
         """Has the tracker come to the other story's moves after all? Nothing else to keep
-        (not while it asks a question: a correction asked about is not made yet)."""
+        (not while it asks a question: a correction asked about is not made yet; nor a
+        story in which nothing was made, see ``_keep_erring``)."""
         made = self._history
-        return self._pending is None and all(
-            len(made) > f.at + i and made[f.at + i] in ms for i, ms in enumerate(f.plies)
+        return (
+            bool(f.plies)
+            and self._pending is None
+            and all(len(made) > f.at + i and made[f.at + i] in ms for i, ms in enumerate(f.plies))
         )
 
     def _keep_held(self, ctx: _Ctx) -> None:
@@ -4220,6 +4224,7 @@ class Tracker:
             and [p.variants for p in c] != mine[: len(c)]
         ]
         if not sure:
+            self._keep_erring()
             return
         chain = min(sure, key=lambda c: (len(c), -c[-1].t))
         plies, at = tuple(p.variants for p in chain), len(self._history)
@@ -4243,6 +4248,34 @@ class Tracker:
             return
         alt._n_illegal = self._n_illegal
         self._keep(_Fork(alt, [], plies, at))
+
+    def _keep_erring(self) -> None:
+        """A chain with a short story or a lift left over is believed, and no moves the
+        board showed long enough come before the state now: keep the story where nothing
+        was made, and the state now is a move of the side to move that it may not make
+        (its piece set where it cannot go, a pawn dropped on a file that has one), shown
+        red and taken back. Its illegal state is its premise (see ``_keep_illegal``).
+        The cases: the fourth generator, noise x2, game 11 of seed 19 (sente's gold set
+        on 3e, 4c rocked as it was lifted: read as 5d4c and gote's G*3e before
+        ``_rocked`` ruled that capture out), and the sixth generator, polarity x0.4 noise
+        x2, game 4 of seed 8 (gote's 6f touched for 1.0 s, 6g crossed for 0.12 s on the
+        way, then gote's nifu P*6g: read as 6f6g and sente's P*6f, the rest of the game
+        lost)."""
+        at = len(self._history)
+        if self._kept((), at, False):
+            return
+        alt = self._copy()
+        alt._is_fork = True
+        ctx = alt._context()
+        ill = alt._analyse_illegal(ctx)
+        if ill.offender != ctx.cur.turn or ill.reason == IllegalReason.WRONG_SIDE.value:
+            return
+        alt._show_illegal(ill, alt._t_change)
+        alt._settled = True
+        if self._forbidden_alike(alt):
+            return
+        alt._n_illegal = self._n_illegal
+        self._keep(_Fork(alt, [], (), at))
 
     def _forbidden_alike(self, alt: Tracker) -> bool:
         """Is ``alt``'s error a move of its side to move the rules forbid, with a story kept
@@ -5497,9 +5530,25 @@ class Tracker:
             # go sees a mate, not an error, and is slower to take it back (x2.0: the
             # pawn on 3h, read as the mating G*3h, lifted 5.1 s later; G*5g then)
             wait *= 2
+        if not force and self._goes_on_elsewhere(now):
+            # (a kept story explains the board with the game going on: the mate may be a
+            # misread, and the next move tells; the sixth generator, x0.4, game 17 of seed
+            # 9: G*4g with 3g knocked 0.7 s read as 3g4g and P*3g, gote's P*6i then as
+            # sente's mating G*6i, confirmed as the next player thought 6.9 s, and the
+            # rest of the game ignored)
+            wait = max(wait, _END_DOUBT)
         if not force and now - max(self._t_change, pending[1]) < wait:
             return []
         return self._end(pending[0], pending[1])
+
+    def _goes_on_elsewhere(self, now: float) -> bool:
+        """Does a kept story explain the board as well, its game going on (no end pending,
+        nothing asked)?"""
+        for f in self._forks:
+            alt = f.settled(now)
+            if self._explains(alt) and alt._end_pending is None and alt._pending is None:
+                return True
+        return False
 
     def _dropped_astray(self, ctx: _Ctx, alt: Tracker) -> bool:
         """Does the board differ from the tracker's story by one piece set on an empty

@@ -3443,3 +3443,33 @@ def test_a_target_rocked_back_as_its_attacker_is_lifted_is_no_fast_capture() -> 
     s.lift("3e", dt=2.2).place("5d", dt=0.33).lift("5d", dt=1.2).place("6d", dt=0.33)
     s.lift("5a", dt=2.0).place("4a", dt=0.3)
     assert _moves_after_warmup(s, sfen) == ["5d6d", "5a4a"]
+
+
+def test_a_mate_read_in_one_story_waits_while_another_goes_on() -> None:
+    # sente drops a gold on 4g, knocking its gold on 3g for 0.7 s: read as 3g4g (slid)
+    # and gote's P*3g. Gote's P*1b 3.7 s later then reads as sente's G*1b, a mate, and
+    # sente thinks 6.9 s before moving its king. The mate is not confirmed while the
+    # drop's story explains the board with the game going on; sente's move then tells
+    # (the sixth generator, x0.4, game 17 of seed 9: the mate confirmed, and the rest of
+    # the game ignored)
+    sfen = "8k/9/9/7N1/9/9/6G2/9/4K4 b Gp 1"
+    s = _paced(sfen, ("5i4i", "1a2a", "4i5i", "2a1a"), 0.3, 0.6)
+    s.place("4g", dt=1.0).lift("3g", dt=0.028).place("3g", dt=0.703)
+    s.place("1b", dt=3.7)
+    s.lift("5i", dt=6.9).place("4h", dt=0.3)
+    assert _moves_after_warmup(s, sfen) == ["G*4g", "P*1b", "5i4h"]
+
+
+def test_a_nifu_drop_after_a_touch_that_crossed_a_square_is_shown_and_kept() -> None:
+    # gote lifts its pawn on 6d, crosses 6e with it for 0.12 s, puts it back after 0.6 s,
+    # then drops a pawn on 6e (nifu), sees red and takes it back, and moves its king.
+    # Not 6d6e (the crossing) and sente's P*6d (the pawn put back) with the nifu pawn
+    # then read as a lift, and the rest lost: the story where nothing was made and the
+    # pawn is an error is kept, and taken (the sixth generator, polarity x0.4 noise x2,
+    # game 4 of seed 8)
+    sfen = "4k4/9/9/3p5/9/9/9/9/4K4 w Pp 1"
+    s = _paced(sfen, ("5a4a", "5i4i", "4a5a", "4i5i"), 0.3, 0.6)
+    s.lift("6d", dt=1.0).place("6e", dt=0.3).lift("6e", dt=0.116).place("6d", dt=0.59)
+    s.place("6e", dt=0.574).lift("6e", dt=0.364)
+    s.lift("5a", dt=1.0).place("4a", dt=0.3).lift("5i", dt=1.5).place("4h", dt=0.3)
+    assert _moves_after_warmup(s, sfen) == ["5a4a", "5i4h"]
