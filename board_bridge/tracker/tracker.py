@@ -5210,18 +5210,29 @@ class Tracker:
         return min(wait, max(_CHAIN_WAIT_MIN, steps * self._pace))
 
     def _dropped_on_origin_soon(self, chain: tuple[_Ply, ...], last: tuple[Move, ...]) -> bool:
-        """Does a chain end with the opponent's drop on the square its last move's piece
-        left, landing less than ``_ORIGIN_SOON`` after that square opened (or a step of
+        """Does a chain hold (or end with) the opponent's drop on the square the move before
+        it left, landing less than ``_ORIGIN_SOON`` after that square opened (or a step of
         quick hands' pace)? The mover's hand was still there: a neighbour it knocked as it
         set its piece down beside it (or dropped one there), put back. Measured on every
         generator's drops on the square the move before left: 0.32 s at the least, at
         x0.4 (the sixth generator, game 17 of seed 5: G*4g, 3g off 12 ms after 4g closed
         for 0.25 s, read as 3g4g and gote's P*3g, a false move to the log's end)."""
-        if not chain or not last or last[0].from_square is not None:
-            return False
-        ply = chain[-1]
+        nexts = [p.variants for p in chain[1:]] + ([last] if last else [])
+        return any(
+            self._dropped_soon_after(ply, moves) for ply, moves in zip(chain, nexts, strict=False)
+        )
+
+    def _dropped_soon_after(self, ply: _Ply, moves: tuple[Move, ...]) -> bool:
+        """Is ``moves`` (the move after a chain's ``ply``) the opponent's drop on the square
+        ``ply``'s piece left, landing too soon after it opened (see
+        ``_dropped_on_origin_soon``)? Also in the middle of a chain (the sixth generator,
+        x0.4, game 8 of seed 8: gote's 3a2b, 1c knocked 32 ms after the landing for 0.16
+        s, read as 1c taking 2b, slid, gote's N*1c and sente's 2h1h, and the rest of the
+        game lost)."""
         origin = ply.variants[0].from_square
-        if ply.correcting or origin is None or last[0].to_square != origin:
+        if moves[0].from_square is not None or ply.correcting or origin is None:
+            return False
+        if moves[0].to_square != origin:
             return False
         # (the square's lift as the move was shown, and its refill: real ones, past the
         # chatter of the lift itself)

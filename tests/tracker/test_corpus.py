@@ -462,6 +462,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "1c knocked 33 ms after 3a2b landed, read as 1c2b, N*1c and 2h1h, x0.4": (
+        "dojo",
+        8,
+        808,
+        "occupancy",
+        0.4,
+        1.0,
+        None,
+        None,
+    ),
     "2e straightened after 1e1f, the chain read as 1e2e": (
         "paw",
         19,

@@ -3473,3 +3473,23 @@ def test_a_nifu_drop_after_a_touch_that_crossed_a_square_is_shown_and_kept() -> 
     s.place("6e", dt=0.574).lift("6e", dt=0.364)
     s.lift("5a", dt=1.0).place("4a", dt=0.3).lift("5i", dt=1.5).place("4h", dt=0.3)
     assert _moves_after_warmup(s, sfen) == ["5a4a", "5i4h"]
+
+
+def test_a_drop_on_the_square_a_chains_move_left_a_moment_before_is_a_knock() -> None:
+    # gote's silver hovers 0.2 s over 2b and lands there; the hand knocks sente's horse
+    # on 1c 33 ms after, off 0.16 s. Sente then slides its rook 2h1h, and gote drops a
+    # knight on 7f. Not the horse taking 2b (slid), gote's N*1c and 2h1h, with N*7f an
+    # error: no drop lands on the square a move left 0.16 s before (the sixth generator,
+    # x0.4, game 8 of seed 8, its position and its hands' times: the rest of the game
+    # lost)
+    sfen = "1n1r1gsnl/lg1sP4/1p3p2+B/p1pp2pP1/3k5/1PP1SKP1P/P2P1P2L/L2B1GGR1/6SN1 w 3Pn 78"
+    s = Script(sfen)
+    s.lift("6e", dt=1.256).place("5d", dt=0.167).lift("7f", dt=0.279).place("7e", dt=0.078)
+    s.lift("3a", dt=3.627).place("3a", dt=0.002).lift("3a", dt=0.009).place("2b", dt=0.185)
+    s.lift("2b", dt=0.201).bounce("2b", dt=0.094)
+    s.lift("1c", dt=0.033).place("1c", dt=0.001).lift("1c", dt=0.001).place("1c", dt=0.145)
+    s.lift("1c", dt=0.001).place("1c", dt=0.001).lift("1c", dt=0.003).place("1c", dt=0.007)
+    s.place("1h", dt=1.985).lift("2h", dt=0.058).place("7f", dt=0.770)
+    tracker, _outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves) == ["6e5d", "7f7e", "3a2b", "2h1h", "N*7f"]
+    assert tracker.unresolved() is None
