@@ -124,6 +124,7 @@ _TOUCHED_STEPS = 2.5  # ... a target swapped out this long after another's landi
 _CHAIN_STEPS = 2.5  # steps of the hands' pace: see Tracker._chain_wait
 _CHAIN_WAIT_MIN = 0.5  # ... and at least this many seconds
 _ORIGIN_STEPS = 1.5  # ... or this many, the opponent's drop on the attacker's square next
+_HELD_MOST = 8.0  # a piece may be held over the board this long (see Tracker._held_open)
 _END_DOUBT = 30.0  # a game end waits this long while another story goes on (see _confirm_end)
 _ORIGIN_SOON = 0.3  # the opponent's drop on the square a move left lands no sooner after it
 # opened (see Tracker._dropped_on_origin_soon)
@@ -1904,7 +1905,7 @@ class Tracker:
         return (
             not self._tournament  # there a piece left where it may not go loses
             and (pending.held if pending is not None else self._open_held)
-            and t - ctx.w_cur <= max(2 * self._capture_wait(), self._story_wait())
+            and t - ctx.w_cur <= max(2 * self._capture_wait(), self._story_wait(), _HELD_MOST)
         )
 
     def _set_down_after(self, ctx: _Ctx, move: Move, until: float) -> float | None:
