@@ -1,9 +1,10 @@
-"""Replay the fourth generator's logs (pawgen), the fifth's (clubgen, ``--gen club``) or the
-sixth's (dojogen, ``--gen dojo``), of every corpus game and report each miss.
+"""Replay the fourth generator's logs (pawgen), the fifth's (clubgen, ``--gen club``), the
+sixth's (dojogen, ``--gen dojo``) or the seventh's (physgen, ``--gen phys``), of every corpus
+game and report each miss.
 
-Usage: python -m tests.tracker.check_pawgen FIRST N [--gen paw|club|dojo] [--pace P] [--noise X]
-[--sensing S] [--scan HZ] [--regret R] [--rates knock=0,...] [--games 0,3,5] [--notes]
-[--dump GI SEED FILE]. Seeds FIRST..FIRST+N-1; game GI of seed S is generated with seed
+Usage: python -m tests.tracker.check_pawgen FIRST N [--gen paw|club|dojo|phys] [--pace P]
+[--noise X] [--sensing S] [--scan HZ] [--regret R] [--rates knock=0,...] [--games 0,3,5]
+[--notes] [--dump GI SEED FILE]. Seeds FIRST..FIRST+N-1; game GI of seed S is generated with seed
 S*100+GI. ``--notes`` prints what the hands did around a miss; ``--dump`` writes one log
 (and its notes) to replay or inspect. ``--regret`` is the fourth generator's only.
 """
@@ -18,7 +19,7 @@ import time
 from board_bridge.tracker import replay
 from board_bridge.tracker.log import write_log
 from tests.conftest import shared_path
-from tests.tracker import clubgen, dojogen, pawgen
+from tests.tracker import clubgen, dojogen, pawgen, physgen
 
 
 def load_games() -> list[dict]:
@@ -30,7 +31,7 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("first", type=int, nargs="?", default=1)
     ap.add_argument("n", type=int, nargs="?", default=1)
-    ap.add_argument("--gen", choices=("paw", "club", "dojo"), default="paw")
+    ap.add_argument("--gen", choices=("paw", "club", "dojo", "phys"), default="paw")
     ap.add_argument("--pace", type=float, default=1.0)
     ap.add_argument("--noise", type=float, default=1.0)
     ap.add_argument("--sensing", default="occupancy")
@@ -46,8 +47,14 @@ def main() -> int:
         {k: float(v) for k, v in (kv.split("=") for kv in a.rates.split(","))} if a.rates else None
     )
 
-    def gen(gi: int, seed: int) -> pawgen.Generated | clubgen.Generated | dojogen.Generated:
+    def gen(
+        gi: int, seed: int
+    ) -> pawgen.Generated | clubgen.Generated | dojogen.Generated | physgen.Generated:
         g = games[gi]
+        if a.gen == "phys":
+            return physgen.generate_annotated(
+                g["moves"], g["sfen"], seed * 100 + gi, a.sensing, a.pace, a.noise, a.scan, rates
+            )
         if a.gen == "dojo":
             return dojogen.generate_annotated(
                 g["moves"], g["sfen"], seed * 100 + gi, a.sensing, a.pace, a.noise, a.scan, rates

@@ -19,6 +19,7 @@ from tests.tracker.clubgen import generate as club_generate
 from tests.tracker.dojogen import generate_annotated as dojo_generate
 from tests.tracker.motorgen import generate as motor_generate
 from tests.tracker.pawgen import generate as paw_generate
+from tests.tracker.physgen import generate as phys_generate
 
 GAMES = corpus_games()
 SIM_SEEDS = range(8)  # the simulator, occupancy boards
@@ -165,6 +166,25 @@ def test_corpus_game_under_the_sixth_generator(index: int) -> None:
     for k in range(len(DOJO_CONFIGS)):
         if (index, k) not in DOJO_KNOWN:
             _dojo(index, k)
+
+
+PHYS_CONFIGS = (
+    (4000, "occupancy", 1.0, 2.0, None),
+    (4100, "polarity", 0.4, 2.0, None),
+    (4200, "identity", 1.0, 1.0, 100.0),
+)
+
+
+@pytest.mark.parametrize("index", range(len(GAMES)))
+def test_corpus_game_under_the_seventh_generator(index: int) -> None:
+    """The seventh generator (session 51: pieces, hands and sensors in continuous space
+    and time, switch hysteresis, a rank-by-rank scan, RFID dwell): a seed each on three
+    boards."""
+    game = GAMES[index]
+    for base, sensing, pace, noise, scan in PHYS_CONFIGS:
+        seed = base + index
+        events = phys_generate(game["moves"], game["sfen"], seed, sensing, pace, noise, scan)
+        _check(events, game, sensing, f"game {index} physgen {sensing} x{pace} seed {seed}")
 
 
 @pytest.mark.xfail(strict=True, reason="a neighbour knocked off for a second, read as its move")
