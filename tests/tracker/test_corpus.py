@@ -147,7 +147,7 @@ DOJO_CONFIGS = (
     (3200, "identity", 1.0, 2.0),
 )
 # its logs still missed (docs/tracker-ledger.md, session 50): (corpus game, board)
-DOJO_KNOWN = {(19, 0), (7, 1), (11, 1)}
+DOJO_KNOWN = {(7, 1), (11, 1)}
 
 
 def _dojo(index: int, k: int) -> None:
@@ -190,10 +190,10 @@ def test_corpus_game_under_the_seventh_generator(index: int) -> None:
 @pytest.mark.xfail(strict=True, reason="a neighbour knocked off for a second, read as its move")
 @pytest.mark.parametrize(("index", "k"), sorted(DOJO_KNOWN))
 def test_a_log_of_the_sixth_generator_still_missed(index: int, k: int) -> None:
-    # game 19 on occupancy: 4g4h, 3g knocked off 1.1 s and the gold held 4.5 s, read as
-    # 4g3g; on polarity x0.4 noise x2, game 7: 4d4e with 4f knocked off 0.9 s as the
-    # piece was set down, read as 4f4e and the opponent's G*4f; game 11: 1e1d with 1c
-    # knocked off 1.1 s, read as 1c1d and P*1c
+    # on polarity x0.4 noise x2, game 7: 4d4e with 4f knocked off 0.9 s as the piece was
+    # set down, read as 4f4e and the opponent's G*4f; game 11: 1e1d with 1c knocked off
+    # 1.1 s, read as 1c1d and P*1c (game 19 on occupancy, 4g4h with 3g knocked off 1.1 s
+    # and the gold held 4.5 s, read as 4g3g until session 51, is read since _HELD_MOST)
     _dojo(index, k)
 
 
