@@ -4294,12 +4294,12 @@ class Tracker:
         at = len(self._history)
         if self._kept((), at, False):
             return
-        alt = self._copy()
-        alt._is_fork = True
-        ctx = alt._context()
-        ill = alt._analyse_illegal(ctx)
+        ctx = self._context()
+        ill = self._analyse_illegal(ctx)
         if ill.offender != ctx.cur.turn or ill.reason == IllegalReason.WRONG_SIDE.value:
             return
+        alt = self._copy()
+        alt._is_fork = True
         alt._show_illegal(ill, alt._t_change)
         alt._settled = True
         if self._forbidden_alike(alt):
@@ -5571,14 +5571,15 @@ class Tracker:
             # go sees a mate, not an error, and is slower to take it back (x2.0: the
             # pawn on 3h, read as the mating G*3h, lifted 5.1 s later; G*5g then)
             wait *= 2
-        if not force and self._goes_on_elsewhere(now):
+        still = now - max(self._t_change, pending[1])
+        if not force and still < wait:
+            return []
+        if not force and still < _END_DOUBT and self._goes_on_elsewhere(now):
             # (a kept story explains the board with the game going on: the mate may be a
             # misread, and the next move tells; the sixth generator, x0.4, game 17 of seed
             # 9: G*4g with 3g knocked 0.7 s read as 3g4g and P*3g, gote's P*6i then as
             # sente's mating G*6i, confirmed as the next player thought 6.9 s, and the
             # rest of the game ignored)
-            wait = max(wait, _END_DOUBT)
-        if not force and now - max(self._t_change, pending[1]) < wait:
             return []
         return self._end(pending[0], pending[1])
 
