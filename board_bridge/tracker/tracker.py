@@ -124,7 +124,6 @@ _TOUCHED_STEPS = 2.5  # ... a target swapped out this long after another's landi
 _CHAIN_STEPS = 2.5  # steps of the hands' pace: see Tracker._chain_wait
 _CHAIN_WAIT_MIN = 0.5  # ... and at least this many seconds
 _ORIGIN_STEPS = 1.5  # ... or this many, the opponent's drop on the attacker's square next
-_GRIP_STEPS = 0.08  # steps of the hands' pace: see Tracker._gripped_beside
 _HELD_MOST = 8.0  # a piece may be held over the board this long (see Tracker._held_open)
 _END_DOUBT = 30.0  # a game end waits this long while another story goes on (see _confirm_end)
 _ORIGIN_SOON = 0.3  # the opponent's drop on the square a move left lands no sooner after it
@@ -1612,14 +1611,11 @@ class Tracker:
                 deps = _dep_move(cur, ms[0], {})
                 takes = (_taking(cur, ms[0], _NEG_INF, _INF),) if cap else ()
                 penalty = int(
-                    (
-                        cap
-                        and (
-                            self._from_nowhere(cur, ms[0], touches, until)
-                            or self._aired(cur, ms[0], ctx.w_cur, until, obs)
-                        )
+                    cap
+                    and (
+                        self._from_nowhere(cur, ms[0], touches, until)
+                        or self._aired(cur, ms[0], ctx.w_cur, until, obs)
                     )
-                    or self._gripped_beside(cur, ms[0], ctx.w_cur, until)
                 )
                 unheld = self._unheld_fill(cur, ms[0], ctx.w_cur, until)
                 penalty += self._mover_holding(ctx, ms[0], touches, until)
@@ -2466,29 +2462,6 @@ class Tracker:
             return False
         start, end = off
         return attacker - _KNOCK_LEAD <= start <= attacker < end < attacker + _FLIGHT
-
-    def _gripped_beside(self, base: PosInfo, move: Move, since: float, until: float) -> bool:
-        """Is ``move`` a capture of a piece next to its attacker whose square opened a
-        moment after the attacker's lift (within ``_GRIP_STEPS`` of the hands' pace, and
-        ``_ROCKED``), and stayed open longer than a swap? The hand gripping the attacker
-        knocked it: that capture costs a lift. Measured on the fourth, fifth and sixth
-        generators' captures read right: none of their targets lifted after the attacker
-        opened within 0.1 steps of it (23 ms at x0.4, over 60 ms at x1). The case (the
-        fourth generator, noise x2, game 18 of seed 19: 6h lifted, 5h off 11 ms after for
-        0.22 s, then 6h took 6i, its target off 0.69 s: read as 6h5h with 6i touched, a
-        false move to the log's end)."""
-        origin, target = move.from_square, move.to_square
-        if origin is None or self._pace is None or not base.codes[target]:
-            return False
-        if target not in _AROUND[origin]:
-            return False
-        off = self._last_off(target, since, until)
-        attacker = self._hist.last_lift(origin, since, until)
-        if off is None or attacker is None:
-            return False
-        start, end = off
-        soon = min(_ROCKED, _GRIP_STEPS * self._pace)
-        return attacker < start < attacker + soon and end - start >= _SWAP
 
     def _swap(self, origin: int, target: int, since: float, until: float) -> float | None:
         """How long the target was last empty, if it was lifted after the attacker (inf if
@@ -3507,11 +3480,9 @@ class Tracker:
                     shown=total[cells],
                     # (a piece in the air after the chain's wait: the next player's hand,
                     # a drop set down and moved on between two showings of this position)
-                    aired=not correcting
-                    and (
-                        (cap and self._aired(base, ms[0], since, t1, cells, self._chain_wait()))
-                        or self._gripped_beside(base, ms[0], since, t1)
-                    ),
+                    aired=cap
+                    and not correcting
+                    and self._aired(base, ms[0], since, t1, cells, self._chain_wait()),
                     unheld=0 if correcting else self._unheld_fill(base, ms[0], since, t1),
                 )
                 chain = (*prefix, ply)

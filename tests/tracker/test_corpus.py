@@ -512,16 +512,6 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
-    "5h knocked 11 ms after 6h's lift, read as 6h5h with 6i touched": (
-        "paw",
-        18,
-        1918,
-        "occupancy",
-        1.0,
-        2.0,
-        None,
-        0.0,
-    ),
     "2e straightened after 1e1f, the chain read as 1e2e": (
         "paw",
         19,

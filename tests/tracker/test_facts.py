@@ -3507,17 +3507,3 @@ def test_a_piece_held_after_a_knock_for_five_seconds_is_read() -> None:
     s.lift("5a", dt=4.0).place("6a", dt=0.3)
     tracker, _outs = run(s.events, sfen, tail=8.0)
     assert usi(tracker.moves)[4:] == ["5e4d", "5a6a"] and tracker.unresolved() is None
-
-
-def test_a_neighbour_knocked_as_the_attacker_is_gripped_is_no_capture() -> None:
-    # sente's gold lifted from 6h; gote's pawn on 5h, beside it, off 11 ms after for 0.22
-    # s (the gripping hand knocked it); then gote's silver on 6i taken off 0.54 s later and
-    # the gold set there 0.7 s after. Not 6h5h with 6i touched after it: a target lifted
-    # that soon after its attacker is the knock (the fourth generator, noise x2, game 18
-    # of seed 19: a false move to the log's end)
-    sfen = "4k4/9/9/9/9/9/9/3Gp4/3s4K b - 1"
-    s = _paced(sfen, ("1i2i", "5a4a", "2i1i", "4a5a"), 0.3, 0.6)
-    s.lift("6h", dt=1.0).lift("5h", dt=0.011).place("5h", dt=0.223)
-    s.lift("6i", dt=0.544).place("6i", dt=0.695)
-    s.lift("5a", dt=2.0).place("4a", dt=0.3)
-    assert _moves_after_warmup(s, sfen) == ["6h6i", "5a4a"]
