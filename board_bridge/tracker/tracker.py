@@ -104,6 +104,8 @@ _SHORT_STEPS = 0.8  # ... or this many steps of quick hands' pace (see Tracker._
 _SWAP = 0.05  # a target empty for less than this was swapped out by the capturing hand
 _KNOCK_LEAD = 0.02  # a target lifted less than this before its attacker: a knock as it is
 _FLIGHT = 0.06  # a piece lifted lands no sooner than this (not slid: its square opens first)
+_LANDED_SOONEST = 0.04  # ... and no capture reads as landing sooner, a switch slow to
+# release showing the attacker's lift late (see Tracker._capture_ok)
 _ROCKED = 0.045  # a neighbour opened less than this after a piece was lifted: rocked by the
 # lift, it settles back by itself (see Tracker._score)
 _TOUCH_STEPS = 0.12  # steps of the hands' pace: a piece off for less than this was not
@@ -2335,12 +2337,14 @@ class Tracker:
             return None
         if origin != target and not self._left(origin, target, refill):
             return None  # the attacker was still on its square when the target was refilled
-        if origin != target and self._rocked(origin, target, since, until):
+        if origin != target and self._rocked(origin, target, since, until, _LANDED_SOONEST):
             # the target rocked back as the attacker was lifted: no hand takes a piece off
             # and sets another in its place that fast (the fourth generator, noise x2,
             # game 11 of seed 19: 5d lifted, 4c off from 20 ms before until 28 ms after,
             # read as 5d4c, and the piece then set on 3e, an illegal move, as gote's G*3e:
-            # the rest of the game lost)
+            # the rest of the game lost). Not up to _FLIGHT: a switch slow to release
+            # shows the attacker's lift late (the fifth generator, x0.4, game 8 of seed 9:
+            # 8d released 70 ms late, its capture of 8e landing 59 ms after)
             return None
         after = self._after_landing(refill, target, until, cells)
         if any((sq in reach or sq == origin) and not brief for _tf, sq, brief in after):
@@ -2453,15 +2457,17 @@ class Tracker:
             om.from_square, om.to_square, since, until
         )
 
-    def _rocked(self, origin: int, target: int, since: float, until: float) -> bool:
+    def _rocked(
+        self, origin: int, target: int, since: float, until: float, flight: float = _FLIGHT
+    ) -> bool:
         """Was ``target`` last off from up to ``_KNOCK_LEAD`` before ``origin``'s last lift
-        until less than ``_FLIGHT`` after it (see ``_rocked_back``)?"""
+        until less than ``flight`` after it (see ``_rocked_back``)?"""
         off = self._last_off(target, since, until)
         attacker = self._hist.last_lift(origin, since, until)
         if off is None or attacker is None:
             return False
         start, end = off
-        return attacker - _KNOCK_LEAD <= start <= attacker < end < attacker + _FLIGHT
+        return attacker - _KNOCK_LEAD <= start <= attacker < end < attacker + flight
 
     def _swap(self, origin: int, target: int, since: float, until: float) -> float | None:
         """How long the target was last empty, if it was lifted after the attacker (inf if

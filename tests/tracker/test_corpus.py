@@ -512,6 +512,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "8d released 70 ms late, its capture of 8e landing 59 ms after, x0.4": (
+        "club",
+        8,
+        908,
+        "occupancy",
+        0.4,
+        1.0,
+        None,
+        {"capture_push": 0.0},
+    ),
     "2e straightened after 1e1f, the chain read as 1e2e": (
         "paw",
         19,
