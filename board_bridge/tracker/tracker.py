@@ -2331,13 +2331,13 @@ class Tracker:
         (The built-in simulator, polarity, game 1 of seed 44: gote's rook lifted from 8g,
         8f knocked and put back, the rook set back on 8g for 0.6 s, then lifted to take
         9g: read as 8g taking 8f, the rest of the game lost.)"""
-        hist = self._hist
-        refill = hist.last_refill(target, since, until)
-        if refill is None:
+        off = self._last_off(target, since, until)
+        if off is None:
             return None
+        refill = off[1]
         if origin != target and not self._left(origin, target, refill):
             return None  # the attacker was still on its square when the target was refilled
-        if origin != target and self._rocked(origin, target, since, until, _LANDED_SOONEST):
+        if origin != target and self._rocked(origin, off, since, until, _LANDED_SOONEST):
             # the target rocked back as the attacker was lifted: no hand takes a piece off
             # and sets another in its place that fast (the fourth generator, noise x2,
             # game 11 of seed 19: 5d lifted, 4c off from 20 ms before until 28 ms after,
@@ -2454,17 +2454,24 @@ class Tracker:
         generator, noise x2, game 7 of seed 17: 6d7e, 5c off from 16 ms before 6d's lift
         until 30 ms after, read as 6d5c, a false move to the log's end)."""
         return om.from_square is not None and self._rocked(
-            om.from_square, om.to_square, since, until
+            om.from_square, self._last_off(om.to_square, since, until), since, until
         )
 
     def _rocked(
-        self, origin: int, target: int, since: float, until: float, flight: float = _FLIGHT
+        self,
+        origin: int,
+        off: tuple[float, float] | None,
+        since: float,
+        until: float,
+        flight: float = _FLIGHT,
     ) -> bool:
-        """Was ``target`` last off from up to ``_KNOCK_LEAD`` before ``origin``'s last lift
-        until less than ``flight`` after it (see ``_rocked_back``)?"""
-        off = self._last_off(target, since, until)
+        """Was a target, last off over ``off`` (its lift and refill, see ``_last_off``),
+        off from up to ``_KNOCK_LEAD`` before ``origin``'s last lift until less than
+        ``flight`` after it (see ``_rocked_back``)?"""
+        if off is None or off[1] - off[0] >= _KNOCK_LEAD + flight:
+            return False  # (off longer than that: the attacker's lift need not be looked up)
         attacker = self._hist.last_lift(origin, since, until)
-        if off is None or attacker is None:
+        if attacker is None:
             return False
         start, end = off
         return attacker - _KNOCK_LEAD <= start <= attacker < end < attacker + flight
@@ -4251,10 +4258,7 @@ class Tracker:
         alt._decide(self._t_now, force=True)
         if alt._illegal is None and not (held is not None and held.hovered):
             return  # (a story the tracker's own search weighed already)
-        if self._forbidden_alike(alt):
-            return
-        alt._n_illegal = self._n_illegal
-        self._keep(_Fork(alt, [], plies, at))
+        self._keep_premised(alt, plies, at)
 
     def _keep_erring(self) -> None:
         """A chain with a short story or a lift left over is believed, and no moves the
@@ -4279,10 +4283,16 @@ class Tracker:
         alt._is_fork = True
         alt._show_illegal(ill, alt._t_change)
         alt._settled = True
+        self._keep_premised(alt, (), at)
+
+    def _keep_premised(self, alt: Tracker, plies: tuple[tuple[Move, ...], ...], at: int) -> None:
+        """Keep ``alt``, a story whose illegal state now is its premise, not counted
+        against it when stories are compared (see ``_keep_illegal``, ``_keep_erring``),
+        unless a story kept already shows the same move (``_forbidden_alike``)."""
         if self._forbidden_alike(alt):
             return
         alt._n_illegal = self._n_illegal
-        self._keep(_Fork(alt, [], (), at))
+        self._keep(_Fork(alt, [], plies, at))
 
     def _forbidden_alike(self, alt: Tracker) -> bool:
         """Is ``alt``'s error a move of its side to move the rules forbid, with a story kept
