@@ -249,6 +249,17 @@ def _drop_on(moves: tuple[Move, ...], sq: int) -> bool:
     return bool(moves) and moves[0].from_square is None and moves[0].to_square == sq
 
 
+@dataclass(frozen=True, slots=True)
+class _Gap:
+    """States ``lo`` to ``j`` (excluded) in which no move from ``j``'s cells was seen (see
+    ``Tracker._moved_between``), and the single squares lifted (and shown) in them before
+    the first state with two lifted: a capture's, if two were lifted before ``lo``."""
+
+    j: int
+    lo: int
+    singles: frozenset[int]
+
+
 def _chain_key(c: _Expl) -> tuple[tuple[Move, ...], ...]:
     """A chain's moves, each with its variants (the stories it tells)."""
     return tuple(p.variants for p in c.chain)
@@ -3394,6 +3405,7 @@ class Tracker:
         states = self._states
         # cells -> the index of the showing last looked at; the state now is one too
         seen: dict[str, int] = {obs: len(states) - 1}
+        gaps: dict[str, _Gap] = {}  # what _moved_between found between them, see there
         om = ctx.open_move
         # how long the board showed each state since ``since``, all its times together: a
         # touch or a knock in the middle of a position splits it, a hover shows it once
@@ -3418,7 +3430,7 @@ class Tracker:
             # (a capture, two drops, and the second drop's capture in progress show the
             # first capture's position again)
             later = seen.get(cells)
-            if later is not None and not self._moved_between(i, later, cells, depth >= 3):
+            if later is not None and not self._moved_between(i, later, cells, depth >= 3, gaps):
                 continue
             seen[cells] = i
             budget[0] -= 1
@@ -3584,7 +3596,9 @@ class Tracker:
                             dead=dead,
                         )
 
-    def _moved_between(self, i: int, j: int, cells: str, captures: bool) -> bool:
+    def _moved_between(
+        self, i: int, j: int, cells: str, captures: bool, gaps: dict[str, _Gap] | None = None
+    ) -> bool:
         """Could moves have been made between ``self._states[i]`` and ``[j]``, both showing
         ``cells``? Yes if a state shown at least ``min_reply`` in between had a piece where
         ``cells`` has none (not only lifts: touches, knocks; a drop, then its square lifted
@@ -3592,20 +3606,54 @@ class Tracker:
         more moves), also if the board showed a capture made from ``cells``: two of its
         pieces lifted, then the second set down (shown at least ``min_reply``) while the
         first stayed off. On an occupancy board a capture, then the opponent's drop on the
-        square its attacker left, shows the same position again."""
+        square its attacker left, shows the same position again.
+
+        ``gaps`` (one per chain search, asked with ``i`` falling for each ``j``): what the
+        states from an earlier ``i`` to ``j`` were found to hold, so that only the states
+        before it are looked at again. A board left in a state nothing explains, its
+        pieces touched and put back, shows that state again and again: looking at every
+        state between each showing and the last cost the square of their number at every
+        frame (60 s of it: 0.14 s a frame, some 1.4 s on a Raspberry Pi Zero 2 W)."""
+        known = gaps.get(cells) if gaps is not None else None
+        if known is not None and (known.j != j or known.lo <= i):
+            known = None
+        seen = self._gap(i + 1, j if known is None else known.lo, cells, captures)
+        if seen is None:
+            return True
+        singles, lifted = seen
+        if known is not None:
+            if lifted is None:
+                singles |= known.singles
+            elif lifted & known.singles:
+                return True
+        if gaps is not None:
+            gaps[cells] = _Gap(j, i + 1, singles)
+        return False
+
+    def _gap(
+        self, lo: int, hi: int, cells: str, captures: bool
+    ) -> tuple[frozenset[int], frozenset[int] | None] | None:
+        """The states ``lo`` to ``hi`` (excluded) as ``_moved_between`` sees them: None if
+        they show a move made from ``cells``; else the squares of the single pieces
+        lifted (and shown) before the first state with two lifted, with ``captures``,
+        and the last such two (None if there was none)."""
         states = self._states
-        lifted: frozenset[int] = frozenset()
-        for k in range(i + 1, j):
+        lifted: frozenset[int] | None = None
+        singles: frozenset[int] = frozenset()
+        for k in range(lo, hi):
             d = diff(states[k][1], cells)
             shown = states[k + 1][0] - states[k][0] >= self.params.min_reply
             if any(cells[sq] == EMPTY for sq in d):
                 if shown:
-                    return True
+                    return None
             elif len(d) == 2:
                 lifted = frozenset(d)
-            elif captures and shown and len(d) == 1 and d[0] in lifted:
-                return True
-        return False
+            elif captures and shown and len(d) == 1:
+                if lifted is None:
+                    singles |= {d[0]}
+                elif d[0] in lifted:
+                    return None
+        return singles, lifted
 
     def _stayed(self, base: PosInfo, move: Move, i: int) -> float:
         """How long the piece ``move`` set down on an empty square stayed there from its

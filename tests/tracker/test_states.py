@@ -3,6 +3,8 @@ intents."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from board_bridge.shogi import (
@@ -15,6 +17,7 @@ from board_bridge.shogi import (
     Outcome,
     Termination,
     parse_square,
+    square_name,
 )
 from board_bridge.tracker import Tracker, TrackerParams
 from board_bridge.tracker.events import EMPTY, OCCUPIED, SensorFrame
@@ -447,3 +450,109 @@ def test_a_hover_that_would_mate_does_not_end_the_game() -> None:
     assert of(outs, GameEnded) == [] and tracker.phase == "play"
     ended = of(tracker.tick(s.t + 3.1), GameEnded)
     assert ended and ended[0].t == s.t and tracker.phase == "over"
+
+
+# --- a board left wrong -----------------------------------------------------------------
+
+
+def _moved_between_plainly(tracker: Tracker, i: int, j: int, cells: str, captures: bool) -> bool:
+    """_moved_between's answer worked out from its definition, every state looked at."""
+    states = tracker._states
+    lifted: set[int] = set()
+    for k in range(i + 1, j):
+        d = [sq for sq in range(81) if states[k][1][sq] != cells[sq]]
+        shown = states[k + 1][0] - states[k][0] >= tracker.params.min_reply
+        if any(cells[sq] == EMPTY for sq in d):
+            if shown:
+                return True
+        elif len(d) == 2:
+            lifted = set(d)
+        elif captures and shown and len(d) == 1 and d[0] in lifted:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_states_shown_again_are_weighed_as_if_each_were_looked_at(seed: int) -> None:
+    # the chain search asks, for a state shown again, whether moves could have been made
+    # since; what it found for the states after an earlier showing is reused (a board left
+    # wrong and touched showed the same state hundreds of times, and each showing cost a
+    # look at every state since: 0.14 s a frame after a minute)
+    rng = random.Random(seed)
+    base = list(cells_of(Board(), "occupancy"))
+    x, y, z, extra = (parse_square(n) for n in ("7g", "8h", "7i", "5e"))
+    looks = []  # every state of three pieces lifted or not, and a piece set down or not
+    for k in range(16):
+        cells = list(base)
+        for bit, sq in enumerate((x, y, z)):
+            if k >> bit & 1:
+                cells[sq] = EMPTY
+        if k & 8:
+            cells[extra] = OCCUPIED
+        looks.append("".join(cells))
+    tracker = Tracker()
+    t = 0.0
+    for _ in range(160):
+        t += rng.choice((0.02, 0.05, 0.15, 0.4))
+        tracker._states.append((t, rng.choice(looks[:8] * 3 + looks[8:])))
+    tracker._states.append((t + 0.3, looks[0]))
+    n = len(tracker._states)
+    asked = 0
+    for captures in (False, True):
+        for end in range(n - 1, 0, -23):  # asked as the chain search asks, from each end
+            seen = {tracker._states[end][1]: end}
+            gaps: dict[str, object] = {}
+            for i in range(end - 1, -1, -1):
+                cells = tracker._states[i][1]
+                later = seen.get(cells)
+                if later is not None:
+                    plain = _moved_between_plainly(tracker, i, later, cells, captures)
+                    got = tracker._moved_between(i, later, cells, captures, gaps)  # type: ignore[arg-type]
+                    assert got == plain
+                    asked += 1
+                    if not plain:
+                        continue
+                seen[cells] = i
+    assert asked > 500
+
+
+def test_a_board_left_wrong_is_read_right_once_put_right() -> None:
+    # three pieces knocked off mid-game; for a minute hands touch the pieces around, some
+    # set down elsewhere and put back later; then the pieces go back and the game goes on
+    moves = ["7g7f", "3c3d", "2g2f", "4c4d", "2f2e", "2b3c", "3i4h", "3a3b"]
+    s = Script()
+    for m in moves[:4]:
+        s.play(m)
+    s.wait(2.0)
+    rng = random.Random(7)
+    knocked = ["5i", "1a", "8b"]
+    for name in knocked:
+        s.lift(name, dt=0.2)
+    away: list[tuple[str, str]] = []  # (where a piece was set down, its own square)
+    for _ in range(80):
+        if away and rng.random() < 0.3:
+            at, home = away.pop()
+            s.lift(at, dt=0.4).place(home, dt=0.3)
+            continue
+        taken = set(knocked) | {a for a, _ in away}
+        names = [square_name(sq) for sq in range(81) if s.cells[sq] != EMPTY]
+        name = rng.choice([n for n in names if n not in taken])
+        s.lift(name, dt=rng.uniform(0.1, 0.6))
+        spots = [square_name(sq) for sq in range(81) if s.cells[sq] == EMPTY]
+        spots = [n for n in spots if n not in taken and n != name]
+        if rng.random() < 0.4:
+            spot = rng.choice(spots)
+            away.append((spot, name))
+            s.place(spot, dt=0.2)
+        else:
+            s.place(name, dt=0.2)
+    for at, home in reversed(away):
+        s.lift(at, dt=0.4).place(home, dt=0.3)
+    for name in knocked:
+        s.place(name, dt=0.6)
+    s.wait(2.0)
+    for m in moves[4:]:
+        s.play(m)
+    tracker, outs = run(s.events)
+    assert usi(tracker.moves) == moves
+    assert of(outs, IllegalState)  # the board was shown wrong meanwhile
