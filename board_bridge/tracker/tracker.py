@@ -778,6 +778,7 @@ class Tracker:
         self._shown_for_now = -1  # the state shown as an error while another story waits
         self._unasked_for = -1  # the state read again from before a waiting question
         self._no_later = -1  # a state kept as a move in progress (see _keep_in_progress)
+        self._no_later_at = -1  # ... and, in that story, the moves made until its next move
         self._fixed = 0  # moves before this are not taken back (see _keep_uncorrected)
 
     # ------------------------------------------------------------------ public API
@@ -1319,6 +1320,7 @@ class Tracker:
             later is not None
             and quiet >= self._takeback_wait()
             and self._no_later != self._state_id
+            and len(self._history) != self._no_later_at
         ):
             expl = later
         elif later is not None:
@@ -4044,16 +4046,30 @@ class Tracker:
             return
         alt = self._copy()
         alt._no_later = self._state_id
+        if slow:
+            # (the story is that a move was in progress: not a take-back either as the
+            # board goes on with its attacker lifted too, until a move is made, see
+            # _completes_in_progress)
+            alt._no_later_at = len(alt._history)
         self._keep(_Fork(alt, [], plies, at, in_progress=slow))
 
     def _completes_in_progress(self, now: float) -> Tracker | None:
         """The first move after a take-back believed because the board stayed so: the story
         where a move was in progress instead, if it reads the same board as that move
         completed (a capture whose attacker was held long after its target was lifted).
-        One move is the simpler story than moves taken back and another made."""
+        One move is the simpler story than moves taken back and another made. Also after
+        take-backs one after the other, each believed so, the story kept at the first
+        (a capture's target lifted, the opponent's move before it read taken back, then
+        its attacker lifted long after, the mover's own move before read taken back too:
+        the seventh generator, x2, game 15 of seed 29: P*9i, P*9h, then 9i9h with 9h off
+        2.1 s before 9i and 9i held 2.6 s, read as both drops taken back and P*9h made)."""
+        made = len(self._history)
+        steps = {f.at for f in self._forks if f.in_progress}
         for f in self._forks:
-            if not f.in_progress or len(self._history) != f.at:
+            if not f.in_progress or made > f.at:
                 continue
+            if any(at not in steps for at in range(made, f.at)):
+                continue  # (a take-back between believed otherwise: a story of its own)
             alt = f.caught_up()._copy()
             alt.tick(now)
             if alt._cells is not None and not alt._settled:
@@ -4965,6 +4981,7 @@ class Tracker:
         # (the other story is in play and explains the board: see _revisable)
         self.__dict__.update(alt.__dict__)
         self._fixed = 0  # (the other story's premise: it is the tracker's story now)
+        self._no_later_at = -1
         self._premise = premise if is_fork else None
         self._unerring = unerring if is_fork else ""
         if is_fork and premise is None and alt._premise is not None:

@@ -532,6 +532,15 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         0.0,
     ),
+    "9i9h held 2.6 s after 9h lifted 2.1 s, both drops read taken back, x2": (
+        "phys",
+        15,
+        2915,
+        "occupancy",
+        2.0,
+        1.0,
+        None,
+    ),
 }
 
 
@@ -552,6 +561,9 @@ def test_a_log_of_another_generator_that_once_missed(why: str) -> None:
         events = dojo_generate(
             game["moves"], game["sfen"], seed, sensing, pace, noise, scan, rates
         ).events
+    elif gen == "phys":
+        pace, noise, scan = more
+        events = phys_generate(game["moves"], game["sfen"], seed, sensing, pace, noise, scan)
     elif gen == "paw":
         pace, noise, scan, regret = more
         events = paw_generate(game["moves"], game["sfen"], seed, sensing, pace, noise, scan, regret)

@@ -3496,3 +3496,16 @@ def test_a_drop_on_the_square_a_chains_move_left_a_moment_before_is_a_knock() ->
     tracker, _outs = run(s.events, sfen, tail=5.0)
     assert usi(tracker.moves) == ["6e5d", "7f7e", "3a2b", "2h1h", "N*7f"]
     assert tracker.unresolved() is None
+
+
+def test_a_capture_held_long_after_both_drops_before_read_taken_back_is_read() -> None:
+    # sente drops a pawn on 9i, gote one on 9h; sente lifts gote's pawn, thinks 2.1 s,
+    # lifts its own, holds it 2.6 s and takes 9h. Gote's drop was read taken back as the
+    # board stayed so, then sente's: not both taken back and P*9h made, the capture
+    # (the seventh generator, x2, game 15 of seed 29: the rest of the game lost)
+    sfen = "4k4/9/9/9/9/9/9/9/4K4 b P2p 1"
+    s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a5a"), 0.6, 1.2)
+    s.place("9i", dt=1.0).place("9h", dt=3.6)
+    s.lift("9h", dt=6.4).lift("9i", dt=2.13).bounce("9h", dt=2.64)
+    s.lift("5a", dt=4.4).place("4a", dt=0.8).lift("5i", dt=3.0).place("4i", dt=0.8)
+    assert _moves_after_warmup(s, sfen) == ["P*9i", "P*9h", "9i9h", "5a4a", "5i4i"]
