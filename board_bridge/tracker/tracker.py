@@ -1214,7 +1214,10 @@ class Tracker:
             return []
         outs: list[TrackerOutput] = []
         answer = value in (INPUT_PROMOTE, INPUT_NONPROMOTE) or value in DROP_INPUTS
-        kept = {id(f) for f in self._forks}  # the stories kept before this input
+        # the stories kept before this input (held here: a story dropped meanwhile must
+        # not leave its id to a new one, which would then pass for one kept before)
+        before = list(self._forks)
+        kept = {id(f) for f in before}
         if (
             answer
             and self._cells is not None
@@ -1699,6 +1702,7 @@ class Tracker:
                         penalty = int(uncapture and ms[0].to_square != om.to_square)
                     penalty += 2 * self._lifted_first(ctx, ms[0], until)
                     penalty += self._replying(ctx, ms[0], touches)
+                    penalty += self._redropped_soon(om, ms[0], until)
                     moved_on = cap and ms[0].from_square == om.from_square
                     cands.append(
                         _Expl(
@@ -2258,6 +2262,13 @@ class Tracker:
                             n += (attacker < end or hasty) and taken < end < busy
                     for aside in asides:
                         n += sum(aside(sq, start) for start, _end in lifts[:k])
+        if self.sensing != "occupancy":
+            # a piece lifted and put back turned over (or another kind) is no touch nor
+            # knock: a story that leaves it so misses what a hand did on purpose (the sixth
+            # generator, polarity x0.4 noise x2, game 1 of seed 18: 4d4c, turned over on the
+            # square 0.35 s after, and taken by 3c4c 0.17 s after that, read as 4d4c
+            # unpromoted with 4c touched, the correction to 4d4c+ being short: a false move)
+            n += 2 * sum(not self._put_back_alike(sq, start, end) for sq, start, end in loose)
         # a piece lifted and put back well after the explanation's last landing (a
         # capture's), before the next move's piece was: the opponent's touch before its
         # reply, not a knock in the move
@@ -2282,8 +2293,14 @@ class Tracker:
                 if last != _NEG_INF and (near is None or sq in near):
                     reply = min((lift for lift in lifts_made if lift > last), default=_INF)
                     # (a piece off for less than _touch_min was no touch: a wobble, or a
-                    # target swapped out by its attacker)
-                    after += last + wait < start and end < reply and end - start >= touch
+                    # target swapped out by its attacker; nor one put back with another
+                    # face up, see _put_back_alike)
+                    after += (
+                        last + wait < start
+                        and end < reply
+                        and end - start >= touch
+                        and self._put_back_alike(sq, start, end)
+                    )
         after -= c.swapped_aside
         latest = tuple(sorted(refills, reverse=True))
         # (two chains alike so far: the one whose briefest position was shown longer)
@@ -4276,6 +4293,20 @@ class Tracker:
         alt._settled = True  # (its board now, the origin lifted, is read at the next change)
         self._keep(_Fork(alt, [], plies, at))
 
+    def _put_back_alike(self, sq: int, start: float, end: float) -> bool:
+        """Did the piece lifted from ``sq`` at ``start`` come back at ``end`` as it was (the
+        same face up, the same kind)? A touch puts it back so; one that comes back turned
+        over is no touch (the sixth generator, polarity, game 12 of seed 11: gote's knight
+        took 7g, turned over on the square 0.75 s after; sente then took it, knocking 6e,
+        and the capture of 6e with the promoted knight lifted and put back unpromoted
+        after it was read as a touch: 8e7g unpromoted, a false move). Always on an
+        occupancy board."""
+        if self.sensing == "occupancy":
+            return True
+        before = next((c for ts, c in reversed(self._states) if ts < start), None)
+        after = self._shown_at(end)
+        return before is None or after is None or before[sq] == after[sq]
+
     def _shown_at(self, t: float) -> str | None:
         """The state the board showed at ``t`` (None: before the states kept)."""
         return next((cells for ts, cells in reversed(self._states) if ts <= t), None)
@@ -5314,17 +5345,32 @@ class Tracker:
         origin = ply.variants[0].from_square
         if moves[0].from_square is not None or ply.correcting or origin is None:
             return False
-        if moves[0].to_square != origin:
-            return False
-        # (the square's lift as the move was shown, and its refill: real ones, past the
-        # chatter of the lift itself)
-        off = [(a, b) for a, b in self._hist.lifts(origin, _NEG_INF) if a <= ply.t]
+        return moves[0].to_square == origin and self._refilled_soon(origin, ply.t)
+
+    def _refilled_soon(self, sq: int, until: float) -> bool:
+        """Was ``sq`` refilled, after its last opening up to ``until``, too soon for a
+        piece fetched from a stand: less than ``_ORIGIN_SOON`` (or a step of quick hands'
+        pace) after it opened? Its lift and refill are real ones, past the chatter of the
+        lift itself."""
+        off = [(a, b) for a, b in self._hist.lifts(sq, _NEG_INF) if a <= until]
         if not off or off[-1][1] is None:
             return False
         lift, refill = off[-1]
         assert refill is not None
         soon = _ORIGIN_SOON if self._pace is None else min(_ORIGIN_SOON, self._pace)
         return refill - lift < soon
+
+    def _redropped_soon(self, om: Move, move: Move, until: float) -> bool:
+        """Is ``move``, correcting the open move ``om``, a drop on the square ``om``'s piece
+        was set down on, landing too soon after that square opened for a piece fetched from
+        the stand (see ``_refilled_soon``)? The hand sliding the piece back could not have
+        dropped another there so soon: the piece was knocked as the opponent's drop
+        landed on the square it left (the sixth generator, x0.4, game 12 of seed 20:
+        8d8e, gote's P*8d 0.8 s later with 8e knocked for 89 ms, read as 8d8e corrected
+        to P*8e, and the rest of the game lost)."""
+        if move.from_square is not None or move.to_square != om.to_square:
+            return False
+        return self._refilled_soon(om.to_square, until)
 
     def _origin_drop_wait(self) -> float:
         """The chain wait when the opponent's drop on the square the attacker left comes

@@ -3509,3 +3509,64 @@ def test_a_capture_held_long_after_both_drops_before_read_taken_back_is_read() -
     s.lift("9h", dt=6.4).lift("9i", dt=2.13).bounce("9h", dt=2.64)
     s.lift("5a", dt=4.4).place("4a", dt=0.8).lift("5i", dt=3.0).place("4i", dt=0.8)
     assert _moves_after_warmup(s, sfen) == ["P*9i", "P*9h", "9i9h", "5a4a", "5i4i"]
+
+
+def test_a_piece_taken_after_it_was_turned_over_is_read_promoted_on_polarity() -> None:
+    # gote's knight takes 7g, set down unpromoted, turned over on the square 0.75 s later;
+    # sente's gold takes it, the hand knocking 6e for 50 ms as the gold is lifted. Not
+    # 8e7g unpromoted, the gold taking 6e (knocked) and the promoted knight lifted and
+    # put back unpromoted as a touch: a touch puts a piece back as it was (the sixth
+    # generator, polarity, game 12 of seed 11, its position and its hands' times)
+    sfen = "3p2sSp/p2np4/+bp1gr1p2/3Lk1GbP/1n1g1p1SL/P1G2P3/N1P4P1/2K2N2l/L1S3P1R w 3P2p 188"
+    s = _paced(sfen, ("5c4c", "7h8h", "4c5c", "8h7h"), 0.3, 0.6, "polarity")
+    s.lift("8e", dt=1.0).lift("7g", dt=0.386).place("7g", "u", dt=0.758)
+    s.lift("7g", dt=0.747).place("7g", "u", dt=0.0).lift("7g", dt=0.0)
+    s.place("7g", "u", dt=0.003).lift("7g", dt=0.0).place("7g", "p", dt=0.398)
+    s.lift("7f", dt=0.774).place("7f", "u", dt=0.0).lift("7f", dt=0.001)
+    s.place("7f", "u", dt=0.001).lift("7f", dt=0.001).place("7f", "u", dt=0.0)
+    s.lift("7f", dt=0.0).lift("6e", dt=0.005).place("6e", "u", dt=0.004)
+    s.lift("6e", dt=0.001).place("6e", "u", dt=0.001).lift("6e", dt=0.004)
+    s.place("6e", "u", dt=0.046).lift("6e", dt=0.001).place("6e", "u", dt=0.0)
+    s.lift("7g", dt=0.196).place("7g", "u", dt=0.376)
+    s.lift("6e", dt=8.619).place("5f", "u", dt=0.594)
+    assert _moves_after_warmup(s, sfen, "polarity") == ["8e7g+", "7f7g", "6e5f"]
+
+
+def test_a_piece_knocked_as_the_opponent_drops_where_it_came_from_is_no_correction() -> None:
+    # sente's dragon 8d8e; 0.8 s later gote drops a pawn on 8d, the hand knocking the
+    # dragon off 8e for 89 ms. Not 8d8e corrected to P*8e (the dragon slid back to 8d,
+    # a pawn dropped on 8e 92 ms after): no hand fetches a piece from the stand so soon
+    # (the sixth generator, x0.4, game 12 of seed 20, its position and its hands' times:
+    # the rest of the game lost)
+    sfen = "2+Np5/p2nl1sp1/P1lnk3p/1+Rp2bp1P/3G2g1S/L2gp1P2/SB1l1+p3/3r1p3/S1K3+n1g b P5p 293"
+    s = Script(sfen)
+    s.lift("8d", dt=1.0).place("8e", dt=0.147).place("8d", dt=0.795)
+    s.lift("8e", dt=0.019).place("8e", dt=0.0).lift("8e", dt=0.0).place("8e", dt=0.0)
+    s.lift("8e", dt=0.0).place("8e", dt=0.0).lift("8e", dt=0.0).place("8e", dt=0.089)
+    s.lift("5b", dt=0.158).place("5a", dt=0.028).lift("5a", dt=0.131).place("5b", dt=0.132)
+    s.lift("8e", dt=0.960).place("7f", dt=0.132)
+    tracker, _outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves) == ["8d8e", "P*8d", "8e7f"]
+    assert tracker.unresolved() is None
+
+
+def test_a_promotion_turned_over_and_taken_at_once_is_read_on_polarity() -> None:
+    # sente's pawn takes 4c target first and is set down unpromoted, turned over on the
+    # square 0.35 s later; gote's silver takes it 0.17 s after (a fast capture, the
+    # target off 46 ms). Not 4d4c unpromoted with 4c touched: a touch puts the piece back
+    # as it was, and the correction to 4d4c+ is short only because the reply was quick
+    # (the sixth generator, polarity x0.4 noise x2, game 1 of seed 18, its position and
+    # its hands' times)
+    sfen = "r+Ssg5/3p3bl/n3Bgkp1/p1p2PN1p/3Pn1G2/P1P1P1pPP/N2G5/L1SL1KPR1/3S4L b 4P 119"
+    s = Script(sfen, "polarity")
+    s.lift("4c", dt=1.0).place("4c", "u", dt=0.010).lift("4c", dt=0.001)
+    s.lift("4d", dt=0.295).place("4c", "u", dt=0.282).lift("4c", dt=0.354)
+    s.place("4c", "u", dt=0.004).lift("4c", dt=0.003).place("4c", "p", dt=0.363)
+    s.lift("4c", dt=0.001).place("4c", "p", dt=0.001)
+    s.lift("3c", dt=0.170).place("3c", "u", dt=0.001).lift("3c", dt=0.0)
+    s.place("3c", "u", dt=0.001).lift("3c", dt=0.0)
+    s.lift("4c", dt=0.109).place("4c", "p", dt=0.002).lift("4c", dt=0.003)
+    s.place("4c", "u", dt=0.047).lift("4c", dt=0.001).place("4c", "u", dt=0.005)
+    tracker, _outs = run(s.events, sfen, tail=5.0, sensing="polarity")
+    assert usi(tracker.moves) == ["4d4c+", "3c4c"]
+    assert tracker.unresolved() is None
