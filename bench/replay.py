@@ -56,9 +56,8 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=0, help="only the first K games (0: all)")
     parser.add_argument("--sensing", default="occupancy", choices=SENSINGS)
     args = parser.parse_args()
-    games = load_games()
-    if args.games:
-        games = games[: args.games]
+    corpus = load_games()
+    games = corpus[: args.games] if args.games else corpus
     noise = Noise()
     logs = []
     for game in games:
@@ -89,8 +88,9 @@ def main() -> int:
         f"per event: median {statistics.median(all_times) * 1e6:.0f} us, "
         f"p99 {p99 * 1e3:.3f} ms, p99.9 {p999 * 1e3:.3f} ms, max {all_times[-1] * 1e3:.2f} ms"
     )
-    # a 100-move game: the first 100 moves of the longest engine game, realistic noise
-    engine = max((g for g in games if g.get("source") == "engine"), key=lambda g: len(g["moves"]))  # type: ignore[arg-type]
+    # a 100-move game: the first 100 moves of the corpus's longest engine game (whatever
+    # --games took), realistic noise
+    engine = max((g for g in corpus if g.get("source") == "engine"), key=lambda g: len(g["moves"]))  # type: ignore[arg-type]
     moves = [str(m) for m in engine["moves"]][:100]  # type: ignore[index]
     runs = []
     for seed in range(5):
