@@ -4297,10 +4297,10 @@ class Tracker:
         """Did the piece lifted from ``sq`` at ``start`` come back at ``end`` as it was (the
         same face up, the same kind)? A touch puts it back so; one that comes back turned
         over is no touch (the sixth generator, polarity, game 12 of seed 11: gote's knight
-        took 7g, turned over on the square 0.75 s after; sente then took it, knocking 6e,
-        and the capture of 6e with the promoted knight lifted and put back unpromoted
-        after it was read as a touch: 8e7g unpromoted, a false move). Always on an
-        occupancy board."""
+        took 7g and was turned over on the square 0.75 s after; sente's gold then took
+        it, knocking 6e. Read as 8e7g unpromoted, the gold taking 6e, and the promoted
+        knight lifted and put back unpromoted as the opponent's touch: a false move).
+        Always on an occupancy board."""
         if self.sensing == "occupancy":
             return True
         before = next((c for ts, c in reversed(self._states) if ts < start), None)
