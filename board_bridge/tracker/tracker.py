@@ -2262,13 +2262,13 @@ class Tracker:
                             n += (attacker < end or hasty) and taken < end < busy
                     for aside in asides:
                         n += sum(aside(sq, start) for start, _end in lifts[:k])
-        if self.sensing != "occupancy":
-            # a piece lifted and put back turned over (or another kind) is no touch nor
-            # knock: a story that leaves it so misses what a hand did on purpose (the sixth
-            # generator, polarity x0.4 noise x2, game 1 of seed 18: 4d4c, turned over on the
-            # square 0.35 s after, and taken by 3c4c 0.17 s after that, read as 4d4c
-            # unpromoted with 4c touched, the correction to 4d4c+ being short: a false move)
-            n += 2 * sum(not self._put_back_alike(sq, start, end) for sq, start, end in loose)
+        # a piece lifted and put back turned over (or another kind) is no touch nor knock:
+        # a story that leaves it so misses what a hand did on purpose (the sixth generator,
+        # polarity x0.4 noise x2, game 1 of seed 18: 4d4c, turned over on the square 0.35
+        # s after, and taken by 3c4c 0.17 s after that, read as 4d4c unpromoted with 4c
+        # touched, the correction to 4d4c+ being short: a false move)
+        turned = [lift for lift in loose if not self._put_back_alike(*lift)]
+        n += 2 * len(turned)
         # a piece lifted and put back well after the explanation's last landing (a
         # capture's), before the next move's piece was: the opponent's touch before its
         # reply, not a knock in the move
@@ -2293,13 +2293,12 @@ class Tracker:
                 if last != _NEG_INF and (near is None or sq in near):
                     reply = min((lift for lift in lifts_made if lift > last), default=_INF)
                     # (a piece off for less than _touch_min was no touch: a wobble, or a
-                    # target swapped out by its attacker; nor one put back with another
-                    # face up, see _put_back_alike)
+                    # target swapped out by its attacker; nor one put back turned over)
                     after += (
                         last + wait < start
                         and end < reply
                         and end - start >= touch
-                        and self._put_back_alike(sq, start, end)
+                        and (sq, start, end) not in turned
                     )
         after -= c.swapped_aside
         latest = tuple(sorted(refills, reverse=True))
@@ -3616,7 +3615,7 @@ class Tracker:
                         )
 
     def _moved_between(
-        self, i: int, j: int, cells: str, captures: bool, gaps: dict[str, _Gap] | None = None
+        self, i: int, j: int, cells: str, captures: bool, gaps: dict[str, _Gap]
     ) -> bool:
         """Could moves have been made between ``self._states[i]`` and ``[j]``, both showing
         ``cells``? Yes if a state shown at least ``min_reply`` in between had a piece where
@@ -3633,7 +3632,7 @@ class Tracker:
         pieces touched and put back, shows that state again and again: looking at every
         state between each showing and the last cost the square of their number at every
         frame (60 s of it: 0.14 s a frame, some 1.4 s on a Raspberry Pi Zero 2 W)."""
-        known = gaps.get(cells) if gaps is not None else None
+        known = gaps.get(cells)
         if known is not None and (known.j != j or known.lo <= i):
             known = None
         seen = self._gap(i + 1, j if known is None else known.lo, cells, captures)
@@ -3645,8 +3644,7 @@ class Tracker:
                 singles |= known.singles
             elif lifted & known.singles:
                 return True
-        if gaps is not None:
-            gaps[cells] = _Gap(j, i + 1, singles)
+        gaps[cells] = _Gap(j, i + 1, singles)
         return False
 
     def _gap(
@@ -5343,9 +5341,9 @@ class Tracker:
         s, read as 1c taking 2b, slid, gote's N*1c and sente's 2h1h, and the rest of the
         game lost)."""
         origin = ply.variants[0].from_square
-        if moves[0].from_square is not None or ply.correcting or origin is None:
+        if ply.correcting or origin is None:
             return False
-        return moves[0].to_square == origin and self._refilled_soon(origin, ply.t)
+        return _drop_on(moves, origin) and self._refilled_soon(origin, ply.t)
 
     def _refilled_soon(self, sq: int, until: float) -> bool:
         """Was ``sq`` refilled, after its last opening up to ``until``, too soon for a
@@ -5368,9 +5366,7 @@ class Tracker:
         landed on the square it left (the sixth generator, x0.4, game 12 of seed 20:
         8d8e, gote's P*8d 0.8 s later with 8e knocked for 89 ms, read as 8d8e corrected
         to P*8e, and the rest of the game lost)."""
-        if move.from_square is not None or move.to_square != om.to_square:
-            return False
-        return self._refilled_soon(om.to_square, until)
+        return _drop_on((move,), om.to_square) and self._refilled_soon(om.to_square, until)
 
     def _origin_drop_wait(self) -> float:
         """The chain wait when the opponent's drop on the square the attacker left comes
