@@ -20,28 +20,18 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
-import os
 import random
 import statistics
 import sys
 import time
-from pathlib import Path
+
+from replay import load_games  # bench/replay.py, beside this script: the corpus, found alike
 
 from board_bridge.tracker import Tracker
 from board_bridge.tracker.events import PlayerInput, SensorEvent, SensorFrame
 from board_bridge.tracker.simulate import Noise, simulate
 
-ROOT = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("BOARD_BRIDGE_SHARED", ROOT.parent / "shared"))
 EMPTY = "."
-
-
-def load_games() -> list[dict[str, object]]:
-    path = SHARED / "games" / "corpus.jsonl"
-    if not path.exists():
-        sys.exit(f"corpus not found: {path} (set BOARD_BRIDGE_SHARED)")
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
 def disturbed(
