@@ -1350,6 +1350,8 @@ class Tracker:
                 moves, t0, cells, rivals = stood
                 for ms in rivals:
                     self._keep_stood(ctx, ms, t0, cells, now)
+                if self._keeps_stories():
+                    self._keep_correcting(ctx, moves[0])
                 outs = self._new_move(ctx.cur, moves, t0, t0, cells)
                 return outs + self._decide(now, force)
         if (
@@ -4202,12 +4204,44 @@ class Tracker:
                 self._keep_illegal(expl, dead)
         elif expl.kind == IDLE and expl.score[0] >= 2:
             self._keep_rival(expl, self._scored_chains(ctx, obs))
+        if expl.kind == MOVE and expl.moves:
+            self._keep_correcting(ctx, expl.moves[0])
         if expl.kind in (MOVE, TWO, CORRECT, RETRACT):
             self._keep_dropped(ctx, expl, obs)
         if _corrects(expl) or (expl.kind == RETRACT and expl.held):
             # (the held attacker put back: or the open capture stood, and the opponent
             # set a piece on the square it left, an illegal drop it takes back)
             self._keep_uncorrected()
+
+    def _keep_correcting(self, ctx: _Ctx, reply: Move) -> None:
+        """The opponent's reply is believed, from a square the open move's piece could
+        have taken from where it stood: keep the story where no reply began, the mover
+        taking that piece first to move its own on onto the square (a correction), taken
+        if the tracker's own later fails. The target's lift reads as the reply's, and a
+        knock or a touch the hand makes then as the reply's landing: on the neighbour,
+        a capture (the sixth generator, game 12 of seed 13: 7d set on 8e, 6e taken 2.4 s
+        later, 6d knocked 78 ms, read as 6e taking 6d, and 8e moved on to 6e an error
+        for the rest of the game), or on the piece set down, lifted and put back, its
+        recapture (game 2 of seed 14: 1e set on 2f, 3g taken, 2f lifted and set down
+        again, read as 3g taking 2f)."""
+        om, prev = ctx.open_move, ctx.prev
+        origin = reply.from_square
+        if om is None or prev is None or om.from_square is None or origin is None:
+            return
+        if not prev.codes[origin] or not any(
+            m.to_square == origin for m in prev.moves_from(om.from_square)
+        ):
+            return
+        # (its story: the ply from here is a move not made yet, none of the tracker's;
+        # the two meet only once it makes one, see _met)
+        plies: tuple[tuple[Move, ...], ...] = ((),)
+        at = len(self._history)
+        if self._kept(plies, at, False):
+            return
+        alt = self._copy()
+        alt._settled = True  # (the board now is the target lifted: nothing to read)
+        alt._fixed = at  # (nor moves taken back: a story of its own, see _keep_uncorrected)
+        self._keep(_Fork(alt, [], plies, at))
 
     def _keep_rivals(
         self, ctx: _Ctx, expl: _Expl

@@ -3570,3 +3570,40 @@ def test_a_promotion_turned_over_and_taken_at_once_is_read_on_polarity() -> None
     tracker, _outs = run(s.events, sfen, tail=5.0, sensing="polarity")
     assert usi(tracker.moves) == ["4d4c+", "3c4c"]
     assert tracker.unresolved() is None
+
+
+def test_a_piece_set_down_then_moved_on_to_take_target_first_with_a_knock_is_read() -> None:
+    # gote's silver set on 8e; 2.4 s later gote takes sente's pawn on 6e first, the hand
+    # knocking gote's pawn on 6d for 78 ms, and moves the silver on to 6e. Not 7d8e and
+    # sente's pawn taking 6d (the knock read as its landing), the silver then set where it
+    # cannot go (the sixth generator, game 12 of seed 13, its position and its hands'
+    # times: the rest of the game lost)
+    sfen = "p3k1snb/4g4/n2g2b1l/2sp3p1/3Pppp2/PPP4Pp/N2KPPG1R/4G3R/L1S1LS1NL b 3Pp 73"
+    s = Script(sfen)
+    s.lift("3g", dt=1.0).place("4f", dt=0.538)
+    s.lift("7d", dt=14.905).place("8e", dt=0.638).lift("6e", dt=2.406).lift("6d", dt=0.004)
+    s.place("6d", dt=0.078).lift("6d", dt=0.001).place("6d", dt=0.0).lift("6d", dt=0.0)
+    s.place("6d", dt=0.002).lift("8e", dt=1.057).place("6e", dt=0.533)
+    s.place("3i", dt=20.0)
+    tracker, _outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves) == ["3g4f", "7d6e", "P*3i"]
+    assert tracker.unresolved() is None
+
+
+def test_a_piece_set_down_then_moved_on_to_take_target_first_after_a_touch_is_read() -> None:
+    # sente's bishop set on 2f; 2.2 s later sente takes gote's horse on 3g first, lifts
+    # the bishop and sets it down again (0.24 s), lifts it, holds it over 2d and takes
+    # 3g. Not the horse taking 2f (the bishop put back read as its landing), then the
+    # horse set back an error (the sixth generator, game 2 of seed 14, its position and
+    # its hands' times: the rest of the game lost)
+    sfen = "+PG1+R2+Ns1/+PP2sG1P1/PL4N1k/2n3p2/2PPPP1pB/G1p5l/lr1pK1+b1L/8N/1+p5+sS b 2Pg2p 281"
+    s = Script(sfen)
+    s.lift("1e", dt=1.0).place("1e", dt=0.005).lift("1e", dt=0.003).place("2f", dt=0.324)
+    s.lift("3g", dt=2.237).lift("2f", dt=1.216).place("2f", dt=0.004).lift("2f", dt=0.001)
+    s.place("2f", dt=0.240).lift("2f", dt=0.516).place("2d", dt=0.639).lift("2d", dt=0.445)
+    s.place("3g", dt=0.668).lift("3g", dt=0.055).place("3g", dt=0.071).lift("3g", dt=0.005)
+    s.place("3g", dt=0.006).place("8e", dt=6.358).lift("8e", dt=0.177).place("8h", dt=0.081)
+    s.lift("8h", dt=0.002).place("8h", dt=0.0).press("G", dt=0.69)
+    tracker, _outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves) == ["1e3g", "G*8h"]
+    assert tracker.unresolved() is None
