@@ -119,6 +119,9 @@ _ANSWER_LEAD = 0.25  # an answer pressed this long before its piece landed answe
 _ANSWERED = 2  # unexplained lifts' worth a story may cost more when only it asks the answer given
 _GAPS = 13  # the last moves whose last steps (previous change to landing) give the pace
 _CHATTER = 0.03  # transitions closer than this are one landing's contact bounce
+_HASTY = 0.02  # a piece put back less than this before a capture's target is lifted, the
+# attacker in the air: no hand did both (see Tracker._score; quick hands reach the target
+# 25 ms after a knock settles, the independent generator x0.3)
 _REACTION = 0.6  # steps of the hands' pace after a landing: a touch after the capture, not
 # a knock in it (a knock, then the target lifted, is one motion; see Tracker._reaction)
 _REACTION_MIN = 0.25  # ... and at least this many seconds
@@ -2255,9 +2258,7 @@ class Tracker:
                                 and end - start >= _SWAP
                                 and (
                                     attacker - _CHATTER < end <= attacker
-                                    or (
-                                        attacker < end <= taken < end + _CHATTER and sq != target_sq
-                                    )
+                                    or (attacker < end <= taken < end + _HASTY and sq != target_sq)
                                 )
                             )
                             n += hasty

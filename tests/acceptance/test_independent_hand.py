@@ -1388,6 +1388,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         "polarity",
         "rich",
     ),
+    "x0.3 rich: 4e knocked, 3e lifted 25 ms after it settled: 4f3e, not 4f4e": (
+        25,
+        5693425,
+        False,
+        None,
+        0.3,
+        False,
+        "rich",
+    ),
     "x0.7 extra overlap: 6f knocked while 8e lifted, an error; 8e7f took a kept story": (
         12,
         5487812,

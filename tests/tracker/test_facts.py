@@ -3607,3 +3607,21 @@ def test_a_piece_set_down_then_moved_on_to_take_target_first_after_a_touch_is_re
     tracker, _outs = run(s.events, sfen, tail=5.0)
     assert usi(tracker.moves) == ["1e3g", "G*8h"]
     assert tracker.unresolved() is None
+
+
+def test_a_knock_settled_a_moment_before_the_target_is_lifted_is_no_capture() -> None:
+    # quick hands: gote's lance takes 4e; sente's king is set on 9i (red), put back and
+    # lifted again 0.27 s later; 0.88 s on, the hand knocks gote's lance on 4e (144 ms),
+    # lifts the knight on 3e 25 ms after it settled and sets the king there 0.1 s later.
+    # Not the king taking the lance with 3e knocked after the landing: a knock needs no
+    # hand to put it back, and quick hands reach the target that soon (the independent
+    # generator, x0.3 --rich, corpus game 25 of seed 56934: a false move)
+    sfen = "l2g2sn1/2sk3b1/p1n1pppp1/2gp1l3/P2+rPNn2/1PpB1KPl1/4SP3/+p3G2+r1/2G6 w Ls5p 92"
+    s = Script(sfen)
+    s.lift("4d", dt=1.0).lift("4e", dt=0.109).place("4e", dt=0.123)
+    s.lift("4f", dt=1.012).place("9i", dt=0.056).lift("9i", dt=0.473)
+    s.place("4f", dt=0.207).lift("4f", dt=0.283).lift("4e", dt=0.884).place("4e", dt=0.144)
+    s.lift("3e", dt=0.025).place("3e", dt=0.101).place("3d", dt=1.059).press("S", dt=0.478)
+    tracker, _outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves) == ["4d4e", "4f3e", "S*3d"]
+    assert tracker.unresolved() is None
