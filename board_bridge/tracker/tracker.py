@@ -4197,6 +4197,7 @@ class Tracker:
         assert obs is not None
         if (expl.kind in (MOVE, CORRECT) and expl.moves) or expl.kind == TWO:
             asking, dead, cands = self._keep_rivals(ctx, expl)
+            self._keep_unmade(ctx, expl)
             if asking:
                 self._keep_asking(expl, cands)
             if (expl.kind == TWO and (_shorts(expl.chain, expl.moves) or expl.score[0] > 0)) or (
@@ -4243,6 +4244,59 @@ class Tracker:
         alt._settled = True  # (the board now is the target lifted: nothing to read)
         alt._fixed = at  # (nor moves taken back: a story of its own, see _keep_uncorrected)
         self._keep(_Fork(alt, [], plies, at))
+
+    def _keep_unmade(self, ctx: _Ctx, expl: _Expl) -> None:
+        """A drop is believed on the square a capture just left (the open move, or the
+        first move of a chain before it): the board is back at the occupancy before that
+        capture. Keep the story where neither was made (the capture's attacker knocked as
+        the move before landed, and put back; the hover over that move's square before its
+        landing read as the target's lift), with the moves after them, taken if the
+        tracker's own later fails: the game tells them apart once a piece on either square
+        moves (the sixth generator, identity noise x2, game 11 of seed 18: 1e1d, 1c knocked
+        38 ms after the landing for 0.76 s, read as 1c taking 1d and sente's P*1c, and eight
+        plies on nothing explained the board; x0.4, game 8 of seed 14: 5d5c, 5b knocked 39
+        ms after for 0.72 s, read as 5b taking 5c and P*5b, and gote's 5b6c next an error
+        for the rest of the game)."""
+        if expl.kind == TWO:
+            if expl.chain[0].correcting:
+                return
+            plies = [p.variants for p in expl.chain] + ([expl.moves] if expl.moves else [])
+        elif expl.kind == MOVE:
+            plies = [expl.moves]
+        else:
+            return
+        om, first = ctx.open_move, plies[0][0]
+        if om is not None and ctx.prev is not None and first.from_square is None:
+            capture, drop, before, back, rest = om, first, ctx.prev, 1, plies[1:]
+        elif len(plies) >= 2 and plies[1][0].from_square is None:
+            capture, drop, before, back, rest = first, plies[1][0], ctx.cur, 0, plies[2:]
+        else:
+            return
+        if capture.from_square != drop.to_square or not before.codes[capture.to_square]:
+            return
+        if any(len(ms) > 1 for ms in rest):
+            return  # (a question in that story: none kept)
+        # (neither made: two plies, none of the tracker's; see _keep_correcting)
+        key: tuple[tuple[Move, ...], ...] = ((), ())
+        at = len(self._history) - back
+        if self._kept(key, at, False):
+            return
+        obs = self._cells
+        assert obs is not None
+        alt = self._copy()
+        alt._is_fork = True  # (its moves made below keep no stories of their own)
+        if back:
+            alt._pop()
+            alt._open = False  # (the move before it stays as made)
+        t = self._t_change
+        for (move,) in rest:
+            if move not in alt._info().legal:
+                return
+            alt._make(move, t, t, obs)
+        alt._establish(t, obs)  # (what the hands did is no move of its story)
+        alt._settled = True
+        alt._fixed = at  # (nor moves taken back, see _keep_correcting)
+        self._keep(_Fork(alt, [], key, at))
 
     def _keep_rivals(
         self, ctx: _Ctx, expl: _Expl
@@ -5042,6 +5096,13 @@ class Tracker:
         given_up = None
         if k < len(mine) and not is_fork:
             given_up = _Fork(self._copy(), [], tuple((m,) for m in mine[k:]), k)
+        elif k < len(theirs) and not is_fork:
+            # (also one that made none of the other story's moves: the board showed an
+            # error in it, now a move it reads too; the sixth generator, polarity x0.4
+            # noise x2, game 11 of seed 3111: 1e1d with 1c knocked 1.1 s, then 7g knocked
+            # 1.1 s as gote dropped P*7f, shown as errors, and 1c1d and P*1c kept, taken
+            # for fewer errors: the rest of the game lost. See _keep_correcting's plies)
+            given_up = _Fork(self._copy(), [], ((),), k)
         # (the other story is in play and explains the board: see _revisable)
         self.__dict__.update(alt.__dict__)
         self._fixed = 0  # (the other story's premise: it is the tracker's story now)

@@ -146,8 +146,6 @@ DOJO_CONFIGS = (
     (3100, "polarity", 0.4, 2.0),
     (3200, "identity", 1.0, 2.0),
 )
-# its logs still missed (docs/tracker-ledger.md, session 50): (corpus game, board)
-DOJO_KNOWN = {(7, 1), (11, 1)}
 
 
 def _dojo(index: int, k: int) -> None:
@@ -164,8 +162,7 @@ def test_corpus_game_under_the_sixth_generator(index: int) -> None:
     that fall and are put back up to 1.2 s later, pieces held up to 5 s, hovers, the
     waiting player's sleeve, illegal moves taken back): a seed each on three boards."""
     for k in range(len(DOJO_CONFIGS)):
-        if (index, k) not in DOJO_KNOWN:
-            _dojo(index, k)
+        _dojo(index, k)
 
 
 PHYS_CONFIGS = (
@@ -185,16 +182,6 @@ def test_corpus_game_under_the_seventh_generator(index: int) -> None:
         seed = base + index
         events = phys_generate(game["moves"], game["sfen"], seed, sensing, pace, noise, scan)
         _check(events, game, sensing, f"game {index} physgen {sensing} x{pace} seed {seed}")
-
-
-@pytest.mark.xfail(strict=True, reason="a neighbour knocked off for a second, read as its move")
-@pytest.mark.parametrize(("index", "k"), sorted(DOJO_KNOWN))
-def test_a_log_of_the_sixth_generator_still_missed(index: int, k: int) -> None:
-    # on polarity x0.4 noise x2, game 7: 4d4e with 4f knocked off 0.9 s as the piece was
-    # set down, read as 4f4e and the opponent's G*4f; game 11: 1e1d with 1c knocked off
-    # 1.1 s, read as 1c1d and P*1c (game 19 on occupancy, 4g4h with 3g knocked off 1.1 s
-    # and the gold held 4.5 s, read as 4g3g until session 51, is read since _HELD_MOST)
-    _dojo(index, k)
 
 
 # the second generator with every noise raised (docs/tracker-ledger.md, session 17)
@@ -586,6 +573,36 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         "dojo",
         6,
         1906,
+        "occupancy",
+        1.0,
+        1.0,
+        None,
+        None,
+    ),
+    "1c knocked 0.76 s after 1e1d landed, read as 1c taking 1d and P*1c, identity": (
+        "dojo",
+        11,
+        1811,
+        "identity",
+        1.0,
+        2.0,
+        None,
+        None,
+    ),
+    "9e knocked 0.76 s after 9c9d landed, read as 9e taking 9d and P*9e": (
+        "dojo",
+        3,
+        1403,
+        "occupancy",
+        1.0,
+        1.0,
+        None,
+        None,
+    ),
+    "2g knocked 1.17 s after 1h2h landed, read as 2g taking 2h and B*2g": (
+        "dojo",
+        12,
+        1712,
         "occupancy",
         1.0,
         1.0,

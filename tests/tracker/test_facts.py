@@ -3625,3 +3625,21 @@ def test_a_knock_settled_a_moment_before_the_target_is_lifted_is_no_capture() ->
     tracker, _outs = run(s.events, sfen, tail=5.0)
     assert usi(tracker.moves) == ["4d4e", "4f3e", "S*3d"]
     assert tracker.unresolved() is None
+
+
+def test_a_neighbour_knocked_after_a_hovered_landing_is_no_capture_and_drop() -> None:
+    # quick hands: sente's pawn hovers over 5c (0.1 s) and lands, and 39 ms later the
+    # hand knocks gote's silver on 5b, off 0.72 s; "nonpromote" is pressed, and gote
+    # moves that silver on to 6c. Not 5b taking 5c (the hover its target's lift) and
+    # sente's P*5b, with 5b6c then a move of sente's pawn by gote (the sixth generator,
+    # x0.4, game 8 of seed 14, its position and its hands' times: the rest of the game
+    # lost)
+    sfen = "1n3gsnl/lg1sk1rb1/1p3p2p/p1ppP1pp1/9/1P3KPPP/P1PP1PG1L/LB2GS1R1/1N4SN1 b P 43"
+    s = Script(sfen)
+    s.lift("5d", dt=1.0).place("5d", dt=0.006).lift("5d", dt=0.0).place("5c", dt=0.151)
+    s.lift("5c", dt=0.096).place("5c", dt=0.092).lift("5c", dt=0.001).place("5c", dt=0.0)
+    s.lift("5b", dt=0.039).place("5b", dt=0.001).lift("5b", dt=0.004).place("5b", dt=0.715)
+    s.press("nonpromote", dt=1.171).lift("5b", dt=1.181).place("6c", dt=0.117)
+    tracker, _outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves) == ["5d5c", "5b6c"]
+    assert tracker.unresolved() is None
