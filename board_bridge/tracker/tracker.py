@@ -2498,15 +2498,19 @@ class Tracker:
         flight: float = _FLIGHT,
     ) -> bool:
         """Was a target, last off over ``off`` (its lift and refill, see ``_last_off``),
-        off from up to ``_KNOCK_LEAD`` before ``origin``'s last lift until less than
-        ``flight`` after it (see ``_rocked_back``)?"""
+        off from up to ``_KNOCK_LEAD`` before ``origin``'s last lift (or from any time
+        after it) until less than ``flight`` after it (see ``_rocked_back``)?"""
         if off is None or off[1] - off[0] >= _KNOCK_LEAD + flight:
             return False  # (off longer than that: the attacker's lift need not be looked up)
         attacker = self._hist.last_lift(origin, since, until)
         if attacker is None:
             return False
         start, end = off
-        return attacker - _KNOCK_LEAD <= start <= attacker < end < attacker + flight
+        # (or from after it: set down that soon, it was never the attacker's landing; the
+        # sixth generator, x2, game 14 of seed 15: 7h lifted, 7i off from 12 ms after until
+        # 31 ms after, read as 7h taking 7i, and the piece, held 9.7 s, set on 6i as the
+        # opponent's drop)
+        return attacker - _KNOCK_LEAD <= start and attacker < end < attacker + flight
 
     def _swap(self, origin: int, target: int, since: float, until: float) -> float | None:
         """How long the target was last empty, if it was lifted after the attacker (inf if

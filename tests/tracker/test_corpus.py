@@ -609,6 +609,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "7i off from 12 ms to 31 ms after 7h was lifted, read as 7h taking 7i, x2": (
+        "dojo",
+        14,
+        1514,
+        "occupancy",
+        2.0,
+        1.0,
+        None,
+        None,
+    ),
     "9i9h held 2.6 s after 9h lifted 2.1 s, both drops read taken back, x2": (
         "phys",
         15,

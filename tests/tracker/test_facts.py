@@ -3643,3 +3643,17 @@ def test_a_neighbour_knocked_after_a_hovered_landing_is_no_capture_and_drop() ->
     tracker, _outs = run(s.events, sfen, tail=5.0)
     assert usi(tracker.moves) == ["5d5c", "5b6c"]
     assert tracker.unresolved() is None
+
+
+def test_a_target_refilled_too_soon_after_the_attackers_lift_is_no_capture() -> None:
+    # gote lifts its promoted silver from 7h; 12 ms later the hand knocks sente's pawn on
+    # 7i, off 19 ms; the silver is held 10.4 s and set on 6i. Not 7h taking 7i (set down
+    # 31 ms after its lift, no hand is so quick) and sente's P*6i (the sixth generator, x2,
+    # game 14 of seed 15, its position and its hands' times)
+    sfen = "ln1p3+L1/3g2k1P/lGp1psp2/L1N5b/3G2P2/P4pSnS/BR2+r3p/+nP+s5G/1+pP2PKP1 w 4P 292"
+    s = Script(sfen)
+    s.lift("7h", dt=1.0).lift("7i", dt=0.012).place("7i", dt=0.019)
+    s.place("6i", dt=10.444).lift("7d", dt=10.904).place("8b", dt=0.476)
+    tracker, _outs = run(s.events, sfen, tail=5.0)
+    assert usi(tracker.moves) == ["7h6i", "7d8b+"]
+    assert tracker.unresolved() is None
