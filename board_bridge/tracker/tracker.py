@@ -1332,6 +1332,18 @@ class Tracker:
         elif later is not None:
             # a move in progress for now; a take-back if the board stays so
             assert expl is not None
+            if (
+                expl.kind == TWO
+                and later.kind in (MOVE, CORRECT, TWO)
+                and not ctx.virtual
+                and self._keeps_stories()
+            ):
+                # (a chain's moves made, and one in progress: the complete story kept,
+                # taken if the chain's fails; the sixth generator, polarity x0.4 noise x2,
+                # game 11 of seed 11: sente's silver set on 8d, gote's gold on 8f taken,
+                # 8e knocked 50 ms with both hands full, and the silver moved on to 8f:
+                # read as 7e8d, the gold taking 8e, and a piece lifted, 7e8f never kept)
+                self._fork(later)
             return self._apply_pending(ctx, expl) if ctx.virtual else self._apply(ctx, expl)
         if expl is not None and expl.kind in (RETRACT, BACK) and self._no_later == self._state_id:
             expl = None  # the other story of a take-back (see _keep_in_progress)

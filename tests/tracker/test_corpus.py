@@ -619,6 +619,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "8e knocked 50 ms as 8f was taken after 7e8d, read as a chain, polarity x0.4": (
+        "dojo",
+        11,
+        1111,
+        "polarity",
+        0.4,
+        2.0,
+        None,
+        None,
+    ),
     "9i9h held 2.6 s after 9h lifted 2.1 s, both drops read taken back, x2": (
         "phys",
         15,

@@ -3657,3 +3657,19 @@ def test_a_target_refilled_too_soon_after_the_attackers_lift_is_no_capture() -> 
     tracker, _outs = run(s.events, sfen, tail=5.0)
     assert usi(tracker.moves) == ["7h6i", "7d8b+"]
     assert tracker.unresolved() is None
+
+
+def test_a_correction_read_as_a_chain_in_progress_is_kept_and_read_after_all() -> None:
+    # quick hands: sente's silver set on 8d, gote's gold on 8f taken off 0.14 s later,
+    # sente's pawn on 8e knocked (off 50 ms), and the silver moved on to 8f; then gote's
+    # P*4a. Read for now as 7e8d, the gold taking 8e (the knock its swap) and a piece
+    # lifted; 7e8f, the complete story, is kept and taken once that one fails (the sixth
+    # generator, polarity x0.4 noise x2, game 11 of seed 11, its position and its hands'
+    # times: the rest of the game lost)
+    sfen = "G3b1p2/2n1k1+SS1/2pp4+L/p2P3Pp/1PS1glP1P/1g1Np3+n/N2+b1G3/LRPRPl3/1S4K2 b 3P2p 227"
+    s = _paced(sfen, ("3i3h", "5b6b", "3h3i", "6b5b"), 0.3, 0.6, "polarity")
+    s.lift("7e", dt=1.0).place("8d", "u", dt=0.182).lift("8f", dt=0.141)
+    s.lift("8e", dt=0.029).place("8e", "u", dt=0.001).lift("8e", dt=0.010)
+    s.place("8e", "u", dt=0.050).lift("8d", dt=0.247).place("8f", "u", dt=0.106)
+    s.place("4a", "u", dt=0.971)
+    assert _moves_after_warmup(s, sfen, "polarity") == ["7e8f", "P*4a"]
