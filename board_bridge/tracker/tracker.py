@@ -712,6 +712,7 @@ class Tracker:
         self._gen = 0
         self._eval_key: tuple[int, int] | None = None
         self._answering: str | None = None  # an answer arrived as the board was unsettled
+        self._ending = False  # the log ends: the board stays as it is (see _decide_now)
         self._answered_at: float | None = None  # when the last question was answered
         self._answered_ply = 0  # the number of moves made up to the one it was about
         self._asked_at: float | None = None  # ... and when it was asked
@@ -880,9 +881,13 @@ class Tracker:
         """The log ends: decide the state now, unless settled (twice: another story taken
         there may itself be unsettled)."""
         outs: list[TrackerOutput] = []
-        for _ in range(2):
-            if self._cells is not None and not self._settled:
-                outs += self._decide(t, force=True)
+        self._ending = True
+        try:
+            for _ in range(2):
+                if self._cells is not None and not self._settled:
+                    outs += self._decide(t, force=True)
+        finally:
+            self._ending = False
         return outs
 
     def _withdraw_lifted(self, t: float) -> list[TrackerOutput]:
@@ -1324,7 +1329,10 @@ class Tracker:
         quiet = now - self._t_change
         if (
             later is not None
-            and quiet >= self._takeback_wait()
+            # (or the log ends: the board stays so; the sixth generator, polarity x0.4
+            # noise x2, game 1 of seed 17: the last move 4c6c, its target taken first and
+            # 7b knocked, landing as the log ended, read as 4c lifted and left unresolved)
+            and (quiet >= self._takeback_wait() or self._ending)
             and self._no_later != self._state_id
             and len(self._history) != self._no_later_at
         ):

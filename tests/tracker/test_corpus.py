@@ -629,6 +629,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "the last move 4c6c landing as the log ended, read in progress, polarity x0.4": (
+        "dojo",
+        1,
+        1701,
+        "polarity",
+        0.4,
+        2.0,
+        None,
+        None,
+    ),
     "9i9h held 2.6 s after 9h lifted 2.1 s, both drops read taken back, x2": (
         "phys",
         15,

@@ -3673,3 +3673,21 @@ def test_a_correction_read_as_a_chain_in_progress_is_kept_and_read_after_all() -
     s.place("8e", "u", dt=0.050).lift("8d", dt=0.247).place("8f", "u", dt=0.106)
     s.place("4a", "u", dt=0.971)
     assert _moves_after_warmup(s, sfen, "polarity") == ["7e8f", "P*4a"]
+
+
+def test_the_last_capture_landing_as_the_log_ends_is_read_not_left_in_progress() -> None:
+    # quick hands: gote takes sente's knight off 6c first, the hand knocking the horse
+    # on 7b (off 0.11 s), lifts the rook from 4c and sets it on 6c 50 ms later; the log
+    # ends as it lands. Not a piece lifted from 4c, the log unresolved: the board stays
+    # as the game left it, and the complete story is the one (the sixth generator,
+    # polarity x0.4 noise x2, game 1 of seed 17, its position and its hands' times)
+    sfen = "4+S1B1p/1p+Bs+P4/L2N1rpk1/1gNLp4/N3P2l1/p1nP3G1/2P2pL2/1+rgp1PP1P/3+sg1SPK w P2p 300"
+    s = _paced(sfen, ("2c2d", "1i2h", "2d2c", "2h1i"), 0.3, 0.6, "polarity")
+    s.lift("6c", dt=1.0).place("6c", "u", dt=0.004).lift("6c", dt=0.005)
+    s.lift("7b", dt=0.010).place("7b", "p", dt=0.004).lift("7b", dt=0.001)
+    s.place("7b", "p", dt=0.108).lift("4c", dt=0.012).place("4c", "u", dt=0.004)
+    s.lift("4c", dt=0.003).place("6c", "u", dt=0.050).lift("6c", dt=0.010)
+    s.place("6c", "u", dt=0.004)
+    tracker, _outs = replay(s.events, sfen, sensing="polarity", setup=False)
+    assert usi(tracker.moves)[4:] == ["4c6c"]
+    assert tracker.unresolved() is None
