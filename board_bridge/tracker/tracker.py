@@ -279,10 +279,6 @@ def _read_from(ctx: _Ctx, expl: _Expl) -> tuple[PosInfo, float] | None:
 
 _AROUND = [frozenset(b for b in range(81) if square_distance(a, b) <= 1) for a in range(81)]
 
-# Where each player's piece stand sits, in board coordinates (x: 0 at file 9, y: 0 at
-# rank a): on the player's right, by their own side of the board, as shogi etiquette has it
-_STANDS = ((9.5, 7.0), (-1.5, 1.0))  # sente's, gote's
-
 
 def _moves_again(
     base: PosInfo, moves: tuple[Move, ...], moved: set[int], cells: str
@@ -341,16 +337,6 @@ def _refilled_after(origin: int, target: int, later: list[Move]) -> bool:
             return True
         proven = proven or target in (m.from_square, m.to_square)
     return False
-
-
-def _on_the_way_to_stand(target: int, sq: int, mover: int) -> bool:
-    """Whether ``sq`` lies under a carry from a captured piece's square ``target`` to the
-    ``mover``'s piece stand: within a square of the straight line, and past ``target``."""
-    sx, sy = _STANDS[mover]
-    tx, ty = target % 9, target // 9
-    dx, dy, px, py = sx - tx, sy - ty, sq % 9 - tx, sq // 9 - ty
-    u = (px * dx + py * dy) / (dx * dx + dy * dy)
-    return u > 0 and (px - u * dx) ** 2 + (py - u * dy) ** 2 <= 1.0
 
 
 def _taking(base: PosInfo, move: Move, lo: float, hi: float) -> _Take:
@@ -2414,15 +2400,15 @@ class Tracker:
     ) -> bool:
         """Was a piece seen in the air after the capture's landing (its target's last refill),
         passing over an empty square (a reading under ``settle``), with no other piece
-        lifted in between? The held attacker's, if the refill was a knocked piece put back;
-        or the captured piece's, which the mover's other hand carries over the board to
-        the stand while the attacker lands. The capture is doubtful (it waits), and costs
-        one reading more than a story with no piece in the air, unless the square lies on
-        the way from the target to the mover's stand and away from wherever the attacker
-        could go (next to its origin or another square it could move to): there it is
-        the captured piece (motorgen x1.0: gote's silver 6d7e, 9d closed 52 ms after the
+        lifted in between, next to where the attacker could go (its origin or another
+        square it could move to)? The held attacker's, if the refill was a knocked piece
+        put back. The capture is doubtful (it waits), and costs one reading more than a
+        story with no piece in the air. A reading away from anywhere the attacker could
+        go is another piece: the captured one, carried over the board to the stand while
+        the attacker lands (motorgen x1.0: gote's silver 6d7e, 9d closed 52 ms after the
         landing, then sente touched 5c: read as 6d5c, the held silver passing over 9d, two
-        squares from anywhere it could go). ``within``: only a piece seen that soon after
+        squares from anywhere it could go), or the next player's, brought to drop (since
+        session 53; until then it counted unless on the way to the mover's stand). ``within``: only a piece seen that soon after
         the landing counts (a chain's capture: one seen after its wait is the next
         player's hand, see _chain)."""
         target, origin = move.to_square, move.from_square
@@ -2444,7 +2430,11 @@ class Tracker:
         held = _AROUND[origin].union(
             *(_AROUND[m.to_square] for m in base.moves_from(origin) if m.to_square != target)
         )
-        return any(sq in held or not _on_the_way_to_stand(target, sq, base.turn) for sq in aired)
+        # (not a square away from wherever the attacker could go off the way to the stand:
+        # the next player's hand, bringing a piece to drop; the independent generator, x0.3
+        # --extra, corpus game 1 of seed 57133: gote's 7c8d, 7d knocked 29 ms, sente's lance
+        # over 4i 0.49 s after the landing and dropped on 3g, read as 7c7d, a false move)
+        return any(sq in held for sq in aired)
 
     def _after_landing(
         self, refill: float, target: int, until: float, cells: str
@@ -4241,9 +4231,9 @@ class Tracker:
 
     def _keep_correcting(self, ctx: _Ctx, reply: Move) -> None:
         """The opponent's reply, a capture, is believed from a square the open move's
-        piece could have taken from where it stood: keep the story where no reply began, the mover
-        taking that piece first to move its own on onto the square (a correction), taken
-        if the tracker's own later fails. The target's lift reads as the reply's, and a
+        piece could have taken from where it stood: keep the story where no reply began,
+        the mover taking that piece first to move its own on onto the square (a
+        correction), taken if the tracker's own later fails. The target's lift reads as the reply's, and a
         knock or a touch the hand makes then as the reply's landing: on the neighbour,
         a capture (the sixth generator, game 12 of seed 13: 7d set on 8e, 6e taken 2.4 s
         later, 6d knocked 78 ms, read as 6e taking 6d, and 8e moved on to 6e an error

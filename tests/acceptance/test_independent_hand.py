@@ -1397,6 +1397,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         False,
         "rich",
     ),
+    "x0.3 extra: the lance over 4i after 7c8d, far from the gold's reach: not 7c7d": (
+        1,
+        5713301,
+        False,
+        None,
+        0.3,
+        True,
+    ),
     "x0.7 extra overlap: 6f knocked while 8e lifted, an error; 8e7f took a kept story": (
         12,
         5487812,

@@ -3691,3 +3691,20 @@ def test_the_last_capture_landing_as_the_log_ends_is_read_not_left_in_progress()
     tracker, _outs = replay(s.events, sfen, sensing="polarity", setup=False)
     assert usi(tracker.moves)[4:] == ["4c6c"]
     assert tracker.unresolved() is None
+
+
+def test_a_piece_over_the_board_far_from_where_the_attacker_could_go_is_the_next_hand() -> None:
+    # quick hands: gote lifts its gold from 7c, the hand knocks 7d for 30 ms, takes
+    # sente's pawn off 8d and sets the gold there 0.2 s later; 0.48 s on, sente's lance
+    # passes over 4i and is dropped on 3g. Not 7c taking 7d (swapped out): the lance over
+    # 4i, far from anywhere the gold could go and off the way to gote's stand, was the
+    # next player's hand, not the gold still held (the independent generator, x0.3
+    # --extra, corpus game 1 of seed 57133, its position and its hands' times: a false
+    # move)
+    sfen = "4+S1B1p/1p+Bs+P4/L1gN1rpk1/1PNLp4/N3P2l1/p1nP3G1/2P2p3/1+rgp1PP1P/3+sg1SPK w LPp 298"
+    s = _paced(sfen, ("2c2d", "1i2h", "2d2c", "2h1i"), 0.2, 0.4)
+    s.lift("7c", dt=1.0).lift("7d", dt=0.823).place("7d", dt=0.030).lift("8d", dt=0.095)
+    s.place("8d", dt=0.196).lift("8d", dt=0.003).place("8d", dt=0.002).lift("8d", dt=0.004)
+    s.place("8d", dt=0.002).place("4i", dt=0.476).lift("4i", dt=0.184).place("3g", dt=0.155)
+    s.lift("6c", dt=0.93).lift("4c", dt=0.3).place("6c", dt=0.3)
+    assert _moves_after_warmup(s, sfen) == ["7c8d", "L*3g", "4c6c"]
