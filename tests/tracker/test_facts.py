@@ -35,12 +35,17 @@ def _paced(
     return s
 
 
+def _moves_read(s: Script, sfen: str, sensing: str = "occupancy") -> list[str]:
+    """The moves read from ``s``, the log ending resolved."""
+    tracker, _outs = run(s.events, sfen, tail=5.0, sensing=sensing)
+    assert tracker.unresolved() is None
+    return usi(tracker.moves)
+
+
 def _moves_after_warmup(s: Script, sfen: str, sensing: str = "occupancy") -> list[str]:
     """The moves read from ``s`` after its four warm-up moves (see ``_paced``), the log
     ending resolved."""
-    tracker, _outs = run(s.events, sfen, tail=5.0, sensing=sensing)
-    assert tracker.unresolved() is None
-    return usi(tracker.moves)[4:]
+    return _moves_read(s, sfen, sensing)[4:]
 
 
 def _then_replies(
@@ -3493,9 +3498,7 @@ def test_a_drop_on_the_square_a_chains_move_left_a_moment_before_is_a_knock() ->
     s.lift("1c", dt=0.033).place("1c", dt=0.001).lift("1c", dt=0.001).place("1c", dt=0.145)
     s.lift("1c", dt=0.001).place("1c", dt=0.001).lift("1c", dt=0.003).place("1c", dt=0.007)
     s.place("1h", dt=1.985).lift("2h", dt=0.058).place("7f", dt=0.770)
-    tracker, _outs = run(s.events, sfen, tail=5.0)
-    assert usi(tracker.moves) == ["6e5d", "7f7e", "3a2b", "2h1h", "N*7f"]
-    assert tracker.unresolved() is None
+    assert _moves_read(s, sfen) == ["6e5d", "7f7e", "3a2b", "2h1h", "N*7f"]
 
 
 def test_a_capture_held_long_after_both_drops_before_read_taken_back_is_read() -> None:
@@ -3545,9 +3548,7 @@ def test_a_piece_knocked_as_the_opponent_drops_where_it_came_from_is_no_correcti
     s.lift("8e", dt=0.0).place("8e", dt=0.0).lift("8e", dt=0.0).place("8e", dt=0.089)
     s.lift("5b", dt=0.158).place("5a", dt=0.028).lift("5a", dt=0.131).place("5b", dt=0.132)
     s.lift("8e", dt=0.960).place("7f", dt=0.132)
-    tracker, _outs = run(s.events, sfen, tail=5.0)
-    assert usi(tracker.moves) == ["8d8e", "P*8d", "8e7f"]
-    assert tracker.unresolved() is None
+    assert _moves_read(s, sfen) == ["8d8e", "P*8d", "8e7f"]
 
 
 def test_a_promotion_turned_over_and_taken_at_once_is_read_on_polarity() -> None:
@@ -3567,9 +3568,7 @@ def test_a_promotion_turned_over_and_taken_at_once_is_read_on_polarity() -> None
     s.place("3c", "u", dt=0.001).lift("3c", dt=0.0)
     s.lift("4c", dt=0.109).place("4c", "p", dt=0.002).lift("4c", dt=0.003)
     s.place("4c", "u", dt=0.047).lift("4c", dt=0.001).place("4c", "u", dt=0.005)
-    tracker, _outs = run(s.events, sfen, tail=5.0, sensing="polarity")
-    assert usi(tracker.moves) == ["4d4c+", "3c4c"]
-    assert tracker.unresolved() is None
+    assert _moves_read(s, sfen, "polarity") == ["4d4c+", "3c4c"]
 
 
 def test_a_piece_set_down_then_moved_on_to_take_target_first_with_a_knock_is_read() -> None:
@@ -3585,9 +3584,7 @@ def test_a_piece_set_down_then_moved_on_to_take_target_first_with_a_knock_is_rea
     s.place("6d", dt=0.078).lift("6d", dt=0.001).place("6d", dt=0.0).lift("6d", dt=0.0)
     s.place("6d", dt=0.002).lift("8e", dt=1.057).place("6e", dt=0.533)
     s.place("3i", dt=20.0)
-    tracker, _outs = run(s.events, sfen, tail=5.0)
-    assert usi(tracker.moves) == ["3g4f", "7d6e", "P*3i"]
-    assert tracker.unresolved() is None
+    assert _moves_read(s, sfen) == ["3g4f", "7d6e", "P*3i"]
 
 
 def test_a_piece_set_down_then_moved_on_to_take_target_first_after_a_touch_is_read() -> None:
@@ -3604,9 +3601,7 @@ def test_a_piece_set_down_then_moved_on_to_take_target_first_after_a_touch_is_re
     s.place("3g", dt=0.668).lift("3g", dt=0.055).place("3g", dt=0.071).lift("3g", dt=0.005)
     s.place("3g", dt=0.006).place("8e", dt=6.358).lift("8e", dt=0.177).place("8h", dt=0.081)
     s.lift("8h", dt=0.002).place("8h", dt=0.0).press("G", dt=0.69)
-    tracker, _outs = run(s.events, sfen, tail=5.0)
-    assert usi(tracker.moves) == ["1e3g", "G*8h"]
-    assert tracker.unresolved() is None
+    assert _moves_read(s, sfen) == ["1e3g", "G*8h"]
 
 
 def test_a_knock_settled_a_moment_before_the_target_is_lifted_is_no_capture() -> None:
@@ -3622,9 +3617,7 @@ def test_a_knock_settled_a_moment_before_the_target_is_lifted_is_no_capture() ->
     s.lift("4f", dt=1.012).place("9i", dt=0.056).lift("9i", dt=0.473)
     s.place("4f", dt=0.207).lift("4f", dt=0.283).lift("4e", dt=0.884).place("4e", dt=0.144)
     s.lift("3e", dt=0.025).place("3e", dt=0.101).place("3d", dt=1.059).press("S", dt=0.478)
-    tracker, _outs = run(s.events, sfen, tail=5.0)
-    assert usi(tracker.moves) == ["4d4e", "4f3e", "S*3d"]
-    assert tracker.unresolved() is None
+    assert _moves_read(s, sfen) == ["4d4e", "4f3e", "S*3d"]
 
 
 def test_a_neighbour_knocked_after_a_hovered_landing_is_no_capture_and_drop() -> None:
@@ -3640,9 +3633,7 @@ def test_a_neighbour_knocked_after_a_hovered_landing_is_no_capture_and_drop() ->
     s.lift("5c", dt=0.096).place("5c", dt=0.092).lift("5c", dt=0.001).place("5c", dt=0.0)
     s.lift("5b", dt=0.039).place("5b", dt=0.001).lift("5b", dt=0.004).place("5b", dt=0.715)
     s.press("nonpromote", dt=1.171).lift("5b", dt=1.181).place("6c", dt=0.117)
-    tracker, _outs = run(s.events, sfen, tail=5.0)
-    assert usi(tracker.moves) == ["5d5c", "5b6c"]
-    assert tracker.unresolved() is None
+    assert _moves_read(s, sfen) == ["5d5c", "5b6c"]
 
 
 def test_a_target_refilled_too_soon_after_the_attackers_lift_is_no_capture() -> None:
@@ -3654,9 +3645,7 @@ def test_a_target_refilled_too_soon_after_the_attackers_lift_is_no_capture() -> 
     s = Script(sfen)
     s.lift("7h", dt=1.0).lift("7i", dt=0.012).place("7i", dt=0.019)
     s.place("6i", dt=10.444).lift("7d", dt=10.904).place("8b", dt=0.476)
-    tracker, _outs = run(s.events, sfen, tail=5.0)
-    assert usi(tracker.moves) == ["7h6i", "7d8b+"]
-    assert tracker.unresolved() is None
+    assert _moves_read(s, sfen) == ["7h6i", "7d8b+"]
 
 
 def test_a_correction_read_as_a_chain_in_progress_is_kept_and_read_after_all() -> None:
