@@ -145,6 +145,11 @@ _KNOCKED_PLIES = 40  # ... a capture's other target kept while nothing was wrong
 # some 5% of bench/replay.py's events per second)
 _FORK_EVENTS = 6000  # ... or this many events
 _FORK_STUCK = 2  # ... or until the game went this many plies on while it showed an error
+# the plies of a kept story in which nothing was made from its ply on, as the tracker's
+# own story was read (a move in progress, a knock): one, or two, moves none of the
+# tracker's, so that it meets the tracker's story only once it makes its own (see _met)
+_NONE_MADE: tuple[tuple[Move, ...], ...] = ((),)
+_NEITHER_MADE: tuple[tuple[Move, ...], ...] = ((), ())
 _FORK_LAG = 16  # events a kept story may lag behind: fed as they come past this, so
 # that a story taken late needs only a few fed at that moment (see _Fork.caught_up)
 
@@ -1359,8 +1364,7 @@ class Tracker:
                 moves, t0, cells, rivals = stood
                 for ms in rivals:
                     self._keep_stood(ctx, ms, t0, cells, now)
-                if self._keeps_stories():
-                    self._keep_correcting(ctx, moves[0])
+                self._keep_correcting(ctx, moves[0])
                 outs = self._new_move(ctx.cur, moves, t0, t0, cells)
                 return outs + self._decide(now, force)
         if (
@@ -2408,9 +2412,9 @@ class Tracker:
         the attacker lands (motorgen x1.0: gote's silver 6d7e, 9d closed 52 ms after the
         landing, then sente touched 5c: read as 6d5c, the held silver passing over 9d, two
         squares from anywhere it could go), or the next player's, brought to drop (since
-        session 53; until then it counted unless on the way to the mover's stand). ``within``: only a piece seen that soon after
-        the landing counts (a chain's capture: one seen after its wait is the next
-        player's hand, see _chain)."""
+        session 53; until then it counted unless on the way to the mover's stand).
+        ``within``: only a piece seen that soon after the landing counts (a chain's
+        capture: one seen after its wait is the next player's hand, see _chain)."""
         target, origin = move.to_square, move.from_square
         refill = self._hist.last_refill(target, since, until)
         if refill is None or origin is None:
@@ -2430,10 +2434,11 @@ class Tracker:
         held = _AROUND[origin].union(
             *(_AROUND[m.to_square] for m in base.moves_from(origin) if m.to_square != target)
         )
-        # (not a square away from wherever the attacker could go off the way to the stand:
-        # the next player's hand, bringing a piece to drop; the independent generator, x0.3
-        # --extra, corpus game 1 of seed 57133: gote's 7c8d, 7d knocked 29 ms, sente's lance
-        # over 4i 0.49 s after the landing and dropped on 3g, read as 7c7d, a false move)
+        # (not a square away from wherever the attacker could go, even off the way to the
+        # stand: the next player's hand, bringing a piece to drop; the independent
+        # generator, x0.3 --extra, corpus game 1 of seed 57133: gote's 7c8d, 7d knocked 29
+        # ms, sente's lance over 4i 0.49 s after the landing and dropped on 3g, read as
+        # 7c7d, a false move)
         return any(sq in held for sq in aired)
 
     def _after_landing(
@@ -4233,15 +4238,17 @@ class Tracker:
         """The opponent's reply, a capture, is believed from a square the open move's
         piece could have taken from where it stood: keep the story where no reply began,
         the mover taking that piece first to move its own on onto the square (a
-        correction), taken if the tracker's own later fails. The target's lift reads as the reply's, and a
-        knock or a touch the hand makes then as the reply's landing: on the neighbour,
-        a capture (the sixth generator, game 12 of seed 13: 7d set on 8e, 6e taken 2.4 s
+        correction), taken if the tracker's own later fails. The target's lift reads as
+        the reply's, and a knock or a touch the hand makes then as the reply's landing:
+        on the neighbour, a capture (the sixth generator, game 12 of seed 13: 7d set on 8e, 6e taken 2.4 s
         later, 6d knocked 78 ms, read as 6e taking 6d, and 8e moved on to 6e an error
         for the rest of the game), or on the piece set down, lifted and put back, its
         recapture (game 2 of seed 14: 1e set on 2f, 3g taken, 2f lifted and set down
         again, read as 3g taking 2f)."""
         om, prev = ctx.open_move, ctx.prev
         origin = reply.from_square
+        if not self._keeps_stories():
+            return
         if om is None or prev is None or om.from_square is None or origin is None:
             return
         # (a capture: its landing a knock or a touch; checked first, the legal moves of
@@ -4250,16 +4257,13 @@ class Tracker:
             return
         if not any(m.to_square == origin for m in prev.moves_from(om.from_square)):
             return
-        # (its story: the ply from here is a move not made yet, none of the tracker's;
-        # the two meet only once it makes one, see _met)
-        plies: tuple[tuple[Move, ...], ...] = ((),)
         at = len(self._history)
-        if self._kept(plies, at, False):
+        if self._kept(_NONE_MADE, at, False):
             return
         alt = self._copy()
         alt._settled = True  # (the board now is the target lifted: nothing to read)
         alt._fixed = at  # (nor moves taken back: a story of its own, see _keep_uncorrected)
-        self._keep(_Fork(alt, [], plies, at))
+        self._keep(_Fork(alt, [], _NONE_MADE, at))
 
     def _keep_unmade(self, ctx: _Ctx, expl: _Expl) -> None:
         """A drop is believed on the square a capture just left (the open move, or the
@@ -4292,10 +4296,8 @@ class Tracker:
             return
         if any(len(ms) > 1 for ms in rest):
             return  # (a question in that story: none kept)
-        # (neither made: two plies, none of the tracker's; see _keep_correcting)
-        key: tuple[tuple[Move, ...], ...] = ((), ())
         at = len(self._history) - back
-        if self._kept(key, at, False):
+        if self._kept(_NEITHER_MADE, at, False):
             return
         obs = self._cells
         assert obs is not None
@@ -4312,7 +4314,7 @@ class Tracker:
         alt._establish(t, obs)  # (what the hands did is no move of its story)
         alt._settled = True
         alt._fixed = at  # (nor moves taken back, see _keep_correcting)
-        self._keep(_Fork(alt, [], key, at))
+        self._keep(_Fork(alt, [], _NEITHER_MADE, at))
 
     def _keep_rivals(
         self, ctx: _Ctx, expl: _Expl
@@ -5117,8 +5119,8 @@ class Tracker:
             # error in it, now a move it reads too; the sixth generator, polarity x0.4
             # noise x2, game 11 of seed 3111: 1e1d with 1c knocked 1.1 s, then 7g knocked
             # 1.1 s as gote dropped P*7f, shown as errors, and 1c1d and P*1c kept, taken
-            # for fewer errors: the rest of the game lost. See _keep_correcting's plies)
-            given_up = _Fork(self._copy(), [], ((),), k)
+            # for fewer errors: the rest of the game lost)
+            given_up = _Fork(self._copy(), [], _NONE_MADE, k)
         # (the other story is in play and explains the board: see _revisable)
         self.__dict__.update(alt.__dict__)
         self._fixed = 0  # (the other story's premise: it is the tracker's story now)
