@@ -3953,11 +3953,12 @@ class Tracker:
 
     def _met(self, f: _Fork) -> bool:
         """Has the other story come, by other moves, to the tracker's position (board,
-        hands, side to move) at the same ply, with the same last move? From there no event
-        can tell the two apart, and the tracker's own reading stands (100 Hz x0.4 --rich,
-        game 8 of seed 50612: 1h8h, corrected to 1h6h, kept; 6h1h and 8h1h came to the same
-        position, and 55 plies on an error only a later story explained found two stories
-        alike, and took back the game from 1h6h on). Compared once per ply of the story."""
+        hands, side to move) at the same ply, with the same last move (none at ply 0: a
+        story kept before the game's first move)? From there no event can tell the two
+        apart, and the tracker's own reading stands (100 Hz x0.4 --rich, game 8 of seed
+        50612: 1h8h, corrected to 1h6h, kept; 6h1h and 8h1h came to the same position, and
+        55 plies on an error only a later story explained found two stories alike, and
+        took back the game from 1h6h on). Compared once per ply of the story."""
         alt = f.alt
         n = len(alt._history)
         if n == f.met:
@@ -3966,7 +3967,7 @@ class Tracker:
         made = self._history
         return (
             f.at + len(f.plies) <= n <= len(made)
-            and alt._history[n - 1] == made[n - 1]
+            and (n == 0 or alt._history[n - 1] == made[n - 1])
             and alt._illegal is None
             and alt._pending is None
             # (not while the tracker asks a question or shows an error: a correction

@@ -3483,6 +3483,20 @@ def test_a_nifu_drop_after_a_touch_that_crossed_a_square_is_shown_and_kept() -> 
     assert _moves_after_warmup(s, sfen) == ["5a4a", "5i4h"]
 
 
+def test_a_story_kept_before_the_games_first_move_is_compared_without_a_crash() -> None:
+    # the same hands as the game's first moves, no warm-up: the story where nothing was
+    # made is kept at ply 0, and comparing it with the tracker's (``_met``: the same last
+    # move at the same ply) looked up a last move it has none of: IndexError, the daemon
+    # down at a game's first move (found feeding a log from a wrong SFEN)
+    sfen = "4k4/9/9/3p5/9/9/9/9/4K4 w Pp 1"
+    s = Script(sfen)
+    s.lift("6d", dt=1.0).place("6e", dt=0.3).lift("6e", dt=0.116).place("6d", dt=0.59)
+    s.place("6e", dt=0.574).lift("6e", dt=0.364)
+    s.lift("5a", dt=1.0).place("4a", dt=0.3).lift("5i", dt=1.5).place("4h", dt=0.3)
+    s.lift("4a", dt=1.5).place("3a", dt=0.3).lift("4h", dt=1.5).place("3h", dt=0.3)
+    assert _moves_read(s, sfen) == ["5a4a", "5i4h", "4a3a", "4h3h"]
+
+
 def test_a_drop_on_the_square_a_chains_move_left_a_moment_before_is_a_knock() -> None:
     # gote's silver hovers 0.2 s over 2b and lands there; the hand knocks sente's horse
     # on 1c 33 ms after, off 0.16 s. Sente then slides its rook 2h1h, and gote drops a
