@@ -1414,6 +1414,16 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         True,
         "overlap",
     ),
+    "x0.4 overlap rich: 7g6g read 7g9g, kept; 7b6c kept in both, taken: 7g6g stays kept": (
+        4,
+        5725304,
+        False,
+        None,
+        0.4,
+        False,
+        "overlap",
+        "rich",
+    ),
 }
 
 

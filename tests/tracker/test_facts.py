@@ -3497,6 +3497,33 @@ def test_a_story_kept_before_the_games_first_move_is_compared_without_a_crash() 
     assert _moves_read(s, sfen) == ["5a4a", "5i4h", "4a3a", "4h3h"]
 
 
+def test_a_story_kept_before_the_one_taken_stays_kept() -> None:
+    # sente's rook takes gote's gold, 7g6g, and gote touches its bishop on 9g 0.25 s
+    # after the landing: read as 7g9g with 6g knocked, 7g6g kept. Five plies on, gote's
+    # 7b6c reads 7b6b, 7b6c kept in both stories, and taken in the tracker's as the
+    # board goes on. The story of 7g6g must stay kept with it: sente's G*6a later is a
+    # gold only it has (the independent generator, x0.4 --overlap --rich, corpus game 4
+    # of seed 57253, its position and its hands' times: 7g9g and B*8h, two false moves)
+    sfen = "n6G1/S1g1n2bl/3PP4/k3p2Pp/2P3N2/1P1p1+r2P/b1Rgl3L/6PSS/1+s2+nPK2 b L6Pgp 187"
+    s = Script(sfen)
+    s.lift("7g", dt=1.0).lift("6g", dt=0.063).place("6g", dt=0.253)
+    s.lift("9g", dt=0.246).bounce("9g", dt=0.326, n=1)
+    s.bounce("9e", dt=0.764).press("P", dt=0.55).place("4g", dt=2.015).press("L", dt=0.42)
+    s.lift("4f", dt=0.955).bounce("4b", dt=0.052).bounce("8h", dt=1.936)
+    s.lift("7b", dt=1.19).lift("6c", dt=0.081).bounce("6c", dt=0.22, n=1).place("6b", dt=0.788)
+    s.lift("8i", dt=1.134).place("5f", dt=0.052).lift("5f", dt=0.17)
+    s.lift("8h", dt=0.073).bounce("8h", dt=0.17, n=2).lift("6b", dt=0.49)
+    s.bounce("6b", dt=0.313, n=2)
+    s.lift("5c", dt=0.398).lift("5b", dt=0.109).place("5b", dt=0.475).press("promote", dt=0.53)
+    s.bounce("6a", dt=0.737, n=2).place("4e", dt=0.958).bounce("8c", dt=1.622, n=1)
+    s.press("P", dt=0.671).place("2i", dt=0.742).lift("3i", dt=0.04)
+    s.lift("4b", dt=0.695).bounce("5a", dt=0.22, n=1)
+    assert _moves_read(s, sfen) == [
+        *("7g6g", "P*9e", "L*4g", "4f4b", "G*8h", "7b6c", "P*6b", "8i8h", "5c5b+", "G*6a"),
+        *("N*4e", "P*8c", "3i2i", "4b5a"),
+    ]
+
+
 def test_a_drop_on_the_square_a_chains_move_left_a_moment_before_is_a_knock() -> None:
     # gote's silver hovers 0.2 s over 2b and lands there; the hand knocks sente's horse
     # on 1c 33 ms after, off 0.16 s. Sente then slides its rook 2h1h, and gote drops a
