@@ -711,6 +711,7 @@ class Tracker:
         self._loose_answers: tuple[tuple[float, str], ...] = ()
         # a loose answer a capture never seen may yet take: when, what, in which state
         self._unseen_answer: tuple[float, str, int] | None = None
+        self._misanswered: _Pending | None = None  # a drop's kind asked, another answered
         # the last answer, given with its piece off the square asked about (see _ask)
         self._astray: tuple[float, str] | None = None
         # the piece a question was last asked about since the last move was made (its
@@ -1240,6 +1241,8 @@ class Tracker:
         if pending is not None and value in pending.question.options:
             outs += self._answer(t, value)
         elif answer and self._phase == "play":
+            if pending is not None and pending.question.kind == "drop" and value in DROP_INPUTS:
+                self._misanswered = pending  # (see _misasked)
             self._loose_answers = (*self._loose_answers[1 - _LOOSE_ANSWERS :], (t, value))
             taken = self._answered_elsewhere(t, value, kept)
             outs += taken
@@ -4832,6 +4835,8 @@ class Tracker:
                     # the one that takes another past, see _forbidden_only)
                     unseen_ones.append(alt)
                 continue  # the other story cannot explain it either (or its game ended)
+            if alt._misasked():
+                continue
             if alt._premise is not None:
                 unseen_ones.append(alt)  # (alike, past its moves or not)
             if alt._premise is not None and not (unseen and alt._past_premise(ended, finish)):
@@ -4878,6 +4883,16 @@ class Tracker:
             if m.from_square == square:
                 return (j - i) % 2 == 0
         return False
+
+    def _misasked(self) -> bool:
+        """Is this story still asking a drop's kind that the player answered with a kind
+        it does not offer? The player answered another story's question, the board's:
+        this one is no story to take (the independent generator, x1.5 --extra --rich
+        --polarity, corpus game 1 of seed 57460: G*7h asked "G or P?" and answered "G";
+        a story kept with 3b3a for 3b2c asked "B or P?" there, and was taken 11 s later,
+        as gote's rook stood on 6a, an error in both: four plies rewritten, a false
+        move)."""
+        return self._pending is not None and self._pending is self._misanswered
 
     def _unmade(self) -> int:
         """How many squares of the board this story has not yet read as moves made (a

@@ -1424,6 +1424,16 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         "overlap",
         "rich",
     ),
+    "x1.5 extra rich polarity: 3b3a kept asking B or P, answered G: never taken": (
+        1,
+        5746001,
+        False,
+        None,
+        1.5,
+        True,
+        "rich",
+        "polarity",
+    ),
 }
 
 
