@@ -3524,6 +3524,30 @@ def test_a_story_kept_before_the_one_taken_stays_kept() -> None:
     ]
 
 
+def test_a_story_asking_a_kind_the_player_answered_otherwise_is_not_taken() -> None:
+    # sente's G*5f moved on to 2c; gote's king takes it, 3b2c, the gold lifted 0.21 s
+    # after the king (a story of the king taking the bishop on 3a unseen, the gold
+    # knocked, is kept). Sente's 3f2f, gote's G*7h asks "G or P?" and "G" is
+    # pressed; the kept story asks "B or P?" there. Sente's 1g2h, then gote's rook set
+    # on 6a for 6 s, an error in both stories, and put back. Not the kept story, asking
+    # still, with no more errors than the tracker's: four plies rewritten, 3b3a a false
+    # move (the independent generator, x1.5 --extra --rich --polarity, corpus game 1 of
+    # seed 57460, its position and its hands' times, the rook's stay on 6a longer)
+    sfen = "4+S1B1p/1p+Bs+Prk2/L1gN2p2/1PNLp4/N3P2l1/p1nP2Gl1/2P2p2K/1+r1p1PPpP/3+sg1SP1 b Gp 291"
+    s = _paced(sfen, ("5a4a", "8h8g", "4a5a", "8g8h"), 0.6, 1.5, "polarity")
+    s.place("5f", "u", dt=1.0).lift("5f", dt=2.55).place("2c", "u", dt=0.22)
+    s.lift("5a", dt=2.18).bounce("5a", "p", dt=0.68, n=1)
+    s.lift("3b", dt=1.07).lift("2c", dt=0.21).place("2c", "u", dt=1.36)
+    s.lift("3f", dt=2.89).lift("2f", dt=0.58).bounce("2f", "u", dt=1.5)
+    s.place("7h", "u", dt=3.79).press("G", dt=1.56)
+    s.lift("1g", dt=1.9).lift("2h", dt=0.45).place("2h", "u", dt=0.81)
+    s.lift("4b", dt=2.24).place("6a", "u", dt=0.17).lift("6a", dt=6.0).place("4b", "u", dt=1.22)
+    s.lift("4b", dt=1.71).place("4c", "u", dt=0.74)
+    assert _moves_after_warmup(s, sfen, "polarity") == [
+        *("G*2c", "3b2c", "3f2f", "G*7h", "1g2h", "4b4c"),
+    ]
+
+
 def test_a_drop_on_the_square_a_chains_move_left_a_moment_before_is_a_knock() -> None:
     # gote's silver hovers 0.2 s over 2b and lands there; the hand knocks sente's horse
     # on 1c 33 ms after, off 0.16 s. Sente then slides its rook 2h1h, and gote drops a
