@@ -1721,6 +1721,8 @@ class Tracker:
                     penalty += 2 * self._lifted_first(ctx, ms[0], until)
                     penalty += self._replying(ctx, ms[0], touches)
                     penalty += self._redropped_soon(om, ms[0], until)
+                    rekinded = self._rekinded(om, ms, ctx.w_cur, until)
+                    penalty += rekinded
                     moved_on = cap and ms[0].from_square == om.from_square
                     cands.append(
                         _Expl(
@@ -1729,7 +1731,9 @@ class Tracker:
                             capture=cap,
                             involved=deps,
                             penalty=penalty,
-                            held=doubted,
+                            # (the same piece pushed on as another kind: no correction
+                            # believed at once, the board may show the knock put back)
+                            held=doubted or rekinded == 2,
                             attacker=om.to_square if moved_on else None,
                         )
                     )
@@ -2774,7 +2778,10 @@ class Tracker:
         touches = self._touches(ctx.w_cur)
         two = self._two_ply(ctx, obs, held, depth, dead)
         self._mark_swapped_aside_in_chains(two, ctx.w_cur)
+        om = ctx.open_move
         for c in two:
+            if om is not None and c.chain and c.chain[0].correcting:
+                c.penalty += self._rekinded(om, c.chain[0].variants, ctx.w_cur, _INF)
             c.score = self._score(c, touches)
         # (a held piece's hover only where the chain explains every lift, with no penalty
         # but the hover's and its move's being in progress: else the board is in an
@@ -5506,6 +5513,29 @@ class Tracker:
         8d8e, gote's P*8d 0.8 s later with 8e knocked for 89 ms, read as 8d8e corrected
         to P*8e, and the rest of the game lost)."""
         return _drop_on((move,), om.to_square) and self._refilled_soon(om.to_square, until)
+
+    def _rekinded(self, om: Move, moves: tuple[Move, ...], since: float, until: float) -> int:
+        """The cost of ``moves`` correcting the open drop ``om`` with drops of other kinds
+        only: the piece dropped, moved on, keeps its kind; another kind is fetched from the
+        stand, the first put back there. Two lifts if the new square filled before the old
+        one opened (the same piece pushed on: the kinds cannot differ), one if less than
+        ``_ORIGIN_SOON`` after (no hand fetches a piece that fast; the sixth generator,
+        noise x2, game 17 of seed 30: gote's L*2h, then sente's G*3i with 2h knocked 16 ms
+        after the landing for 1.2 s, read as L*2h corrected to R*3i, a lance may not stand
+        on 3i, and sente's G*2h: two false moves). So is a chain's first ply, a
+        correction; and a correction costing two is not believed at once (``held``): the
+        board may yet show the knocked piece put back."""
+        kind = om.drop_piece_type
+        if kind is None or any(m.drop_piece_type in (None, kind) for m in moves):
+            return 0
+        lift = self._hist.last_lift(om.to_square, since, until)
+        to = moves[0].to_square
+        fill = min(
+            (t for t, sq in self._hist.fills_between(since, until) if sq == to), default=None
+        )
+        if lift is None or fill is None:
+            return 0
+        return 2 if fill <= lift else int(fill - lift < _ORIGIN_SOON)
 
     def _origin_drop_wait(self) -> float:
         """The chain wait when the opponent's drop on the square the attacker left comes

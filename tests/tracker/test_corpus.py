@@ -648,6 +648,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         1.0,
         None,
     ),
+    "L*2h, then G*3i with 2h knocked 1.2 s, read as L*2h corrected to R*3i, noise x2": (
+        "dojo",
+        17,
+        3017,
+        "occupancy",
+        1.0,
+        2.0,
+        None,
+        None,
+    ),
 }
 
 

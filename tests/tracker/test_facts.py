@@ -3548,6 +3548,24 @@ def test_a_story_asking_a_kind_the_player_answered_otherwise_is_not_taken() -> N
     ]
 
 
+def test_a_drop_moved_on_keeps_its_kind() -> None:
+    # gote drops a lance on 2h, "L" pressed; sente hovers over 4i and drops a gold on
+    # 3i, knocking gote's lance 16 ms after the landing, off for 1.17 s; "G" pressed.
+    # Not L*2h corrected to R*3i (a lance may not stand on 3i) and sente's G*2h: a piece
+    # moved on keeps its kind, and 3i filled before 2h opened, so no hand put the lance
+    # back and fetched a rook (the sixth generator, noise x2, game 17 of seed 30, its
+    # position and its hands' times: two false moves)
+    sfen = (
+        "3+P+N1n1+L/P6pP/+P3k4/GP1s1N1P1/1n3Pp1p/2p1P2+B1/+p2p+sg+s2/2Plp3+r/1GKPs2+l1 w BGPrl 290"
+    )
+    s = Script(sfen)
+    s.bounce("2h", dt=1.0, n=2).press("L", dt=0.9)
+    s.place("4i", dt=4.3).lift("4i", dt=0.06).place("4i", dt=0.01).lift("4i", dt=0.06)
+    s.bounce("3i", dt=0.17).lift("2h", dt=0.016).place("2h", dt=1.171).press("G", dt=2.35)
+    s.play("5c4b", dt=2.0).play("8i9h", dt=2.0)
+    assert _moves_read(s, sfen) == ["L*2h", "G*3i", "5c4b", "8i9h"]
+
+
 def test_a_drop_on_the_square_a_chains_move_left_a_moment_before_is_a_knock() -> None:
     # gote's silver hovers 0.2 s over 2b and lands there; the hand knocks sente's horse
     # on 1c 33 ms after, off 0.16 s. Sente then slides its rook 2h1h, and gote drops a
