@@ -1723,6 +1723,8 @@ class Tracker:
                     penalty += self._redropped_soon(om, ms[0], until)
                     rekinded = self._rekinded(om, ms, ctx.w_cur, until)
                     penalty += rekinded
+                    turned = self._turn_begun(ctx, ms[0], touches)
+                    penalty += turned
                     moved_on = cap and ms[0].from_square == om.from_square
                     cands.append(
                         _Expl(
@@ -1733,7 +1735,7 @@ class Tracker:
                             penalty=penalty,
                             # (the same piece pushed on as another kind: no correction
                             # believed at once, the board may show the knock put back)
-                            held=doubted or rekinded == 2,
+                            held=doubted or rekinded == 2 or turned,
                             attacker=om.to_square if moved_on else None,
                         )
                     )
@@ -2107,6 +2109,36 @@ class Tracker:
         mine = _squares(move)
         return any(
             start < lifted < end
+            for sq, ls in touches.items()
+            if sq not in mine and ctx.cur.own(sq)
+            for start, end in ls
+        )
+
+    def _turn_begun(
+        self, ctx: _Ctx, move: Move, touches: dict[int, list[tuple[float, float]]]
+    ) -> bool:
+        """A correction of the open move: was one of the opponent's pieces it leaves alone
+        lifted and put back before the open move's piece was lifted to be moved on, later
+        after its landing than a knock of the mover's hand (see ``_reaction``)? The
+        opponent's hand touched it: its turn had begun, and the open move stood. Such a
+        correction costs a lift and waits to be believed (``held``): the board may show
+        the piece it moved put back, a knock (the sixth generator, noise x2, game 15 of
+        seed 21: sente's P*9i, gote's 9e touched 2.4 s from 7.5 s on, then P*9h with 9i
+        knocked 0.97 s, read as P*9i moved on to 9h, and 9i9h next as a touch: two plies
+        lost)."""
+        om = ctx.open_move
+        assert om is not None
+        lifts = touches.get(om.to_square)
+        if not lifts:
+            return False
+        lifted = lifts[-1][0]
+        landed = self._hist.last_fill(om.to_square, lifted)
+        if landed is None:
+            return False
+        touched = landed + self._reaction()
+        mine = _squares(move)
+        return any(
+            touched <= start < end < lifted
             for sq, ls in touches.items()
             if sq not in mine and ctx.cur.own(sq)
             for start, end in ls

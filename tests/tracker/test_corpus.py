@@ -648,6 +648,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         1.0,
         None,
     ),
+    "P*9i, gote's touch, P*9h with 9i knocked 0.97 s, read as P*9i moved on, noise x2": (
+        "dojo",
+        15,
+        2115,
+        "occupancy",
+        1.0,
+        2.0,
+        None,
+        None,
+    ),
     "L*2h, then G*3i with 2h knocked 1.2 s, read as L*2h corrected to R*3i, noise x2": (
         "dojo",
         17,

@@ -3566,6 +3566,28 @@ def test_a_drop_moved_on_keeps_its_kind() -> None:
     assert _moves_read(s, sfen) == ["L*2h", "G*3i", "5c4b", "8i9h"]
 
 
+def test_a_correction_after_the_opponent_touched_a_piece_waits() -> None:
+    # sente hovers and drops a pawn on 9i; 7.5 s later gote touches its lance on 9e for
+    # 2.4 s, hovers over 9f, and drops a pawn on 9h, knocking sente's pawn on 9i 5 ms
+    # after, off 0.97 s; sente then takes on 9h with it, 9g knocked. Not P*9i moved on
+    # to 9h, its return an error, and 9i9h a touch: gote's hand had touched its own
+    # piece, its turn begun (the sixth generator, noise x2, game 15 of seed 21, its
+    # position and its hands' times: two plies lost)
+    sfen = (
+        "1+Lg1kp3/+R3b3+N/2g2nsR1/1p1P1P1Np/l1P1g2L1/1P1+b2PP1/n2+s1S2P/3pL4/1sKG2+p+p+p b 3Pp 205"
+    )
+    s = _paced(sfen, ("8a9a", "5a6a", "9a8a", "6a5a"), 0.4, 1.0)
+    s.place("9h", dt=1.0).lift("9h", dt=0.01).place("9h", dt=0.045).lift("9h", dt=0.008)
+    s.place("8h", dt=0.163).lift("8h", dt=0.205).bounce("9i", dt=0.063, n=2)
+    s.lift("9e", dt=7.49).place("9f", dt=0.72).lift("9f", dt=0.036).bounce("9e", dt=1.64, n=1)
+    s.place("9f", dt=2.88).lift("9f", dt=0.25)
+    s.bounce("9h", dt=0.073, n=1).lift("9i", dt=0.001).bounce("9i", dt=0.969, n=1)
+    s.lift("9i", dt=1.75).lift("9g", dt=0.14).lift("9h", dt=0.013).bounce("9h", dt=0.039, n=2)
+    s.bounce("9g", dt=0.05, n=2)
+    s.play("3c4d", dt=3.0).play("1b2a", dt=3.0)
+    assert _moves_after_warmup(s, sfen) == ["P*9i", "P*9h", "9i9h", "3c4d", "1b2a"]
+
+
 def test_a_drop_on_the_square_a_chains_move_left_a_moment_before_is_a_knock() -> None:
     # gote's silver hovers 0.2 s over 2b and lands there; the hand knocks sente's horse
     # on 1c 33 ms after, off 0.16 s. Sente then slides its rook 2h1h, and gote drops a
