@@ -252,6 +252,16 @@ def _agreed(mine: list[Move], theirs: list[Move]) -> int:
     return k
 
 
+def _keeps(alt: Tracker, k: int, moves: list[Move]) -> bool:
+    """Does the story ``alt`` read ``moves`` from ply ``k`` on, or keep a story that does
+    (see Tracker._adopt)?"""
+    if not moves:
+        return False
+    if alt._history[k : k + 1] == moves[:1]:
+        return True
+    return any(g.at == k and g.plies and moves[0] in g.plies[0] for g in alt._forks)
+
+
 def _drop_on(moves: tuple[Move, ...], sq: int) -> bool:
     """Are ``moves`` (variants) a drop on ``sq``?"""
     return bool(moves) and moves[0].from_square is None and moves[0].to_square == sq
@@ -5176,13 +5186,22 @@ class Tracker:
             # 1.1 s as gote dropped P*7f, shown as errors, and 1c1d and P*1c kept, taken
             # for fewer errors: the rest of the game lost)
             given_up = _Fork(self._copy(), [], _NONE_MADE, k)
-        # the stories kept that part from the tracker's before the one taken does stay
-        # kept: each is fed the events as the tracker is, and may read the one taken's
-        # move too, kept as a story of its own (the independent generator, x0.4 --overlap
-        # --rich, corpus game 4 of seed 57253: sente's 7g6g read as 7g9g, gote's touch
-        # of 9g its capture's, 7g6g kept; gote's 7b6c, read as 7b6b, kept in both, and
-        # taken in the tracker's: 7g6g's story went with it, a false move)
-        older = [] if is_fork else [f for f in self._forks if f.alt is not alt and f.at < k]
+        # the stories kept that part from the tracker's before the one taken does, and
+        # keep its move as a story of their own, stay kept: each is fed the events as the
+        # tracker is, and may take that move in turn (the independent generator, x0.4
+        # --overlap --rich, corpus game 4 of seed 57253: sente's 7g6g read as 7g9g, gote's
+        # touch of 9g its capture's, 7g6g kept; gote's 7b6c, read as 7b6b, kept in both,
+        # and taken in the tracker's: 7g6g's story went with it, a false move). Only
+        # those: any other older story kept on cost a quarter more time an event while
+        # the board was wrong (bench/stuck.py)
+        taken = theirs[k:]
+        older = (
+            []
+            if is_fork
+            else [
+                f for f in self._forks if f.alt is not alt and f.at < k and _keeps(f.alt, k, taken)
+            ]
+        )
         # (the other story is in play and explains the board: see _revisable)
         self.__dict__.update(alt.__dict__)
         self._fixed = 0  # (the other story's premise: it is the tracker's story now)
