@@ -2110,19 +2110,25 @@ class Tracker:
         """A correction of the open move: was one of the opponent's pieces it leaves alone
         off the board when the open move's piece was lifted to be moved on? The opponent's
         hand held it: its reply had begun, and the open move stood."""
+        seen = self._others_off(ctx, move, touches)
+        return seen is not None and any(start < seen[0] < end for start, end in seen[1])
+
+    def _others_off(
+        self, ctx: _Ctx, move: Move, touches: dict[int, list[tuple[float, float]]]
+    ) -> tuple[float, list[tuple[float, float]]] | None:
+        """For ``move`` correcting the open move: when the open move's piece was last
+        lifted, and when the opponent's pieces ``move`` leaves alone were off the board
+        (see ``_replying``, ``_turn_begun``). None if that piece was not lifted."""
         om = ctx.open_move
         assert om is not None
         lifts = touches.get(om.to_square)
         if not lifts:
-            return False
-        lifted = lifts[-1][0]
+            return None
         mine = _squares(move)
-        return any(
-            start < lifted < end
-            for sq, ls in touches.items()
-            if sq not in mine and ctx.cur.own(sq)
-            for start, end in ls
-        )
+        offs = [
+            off for sq, ls in touches.items() if sq not in mine and ctx.cur.own(sq) for off in ls
+        ]
+        return lifts[-1][0], offs
 
     def _turn_begun(
         self, ctx: _Ctx, move: Move, touches: dict[int, list[tuple[float, float]]]
@@ -2138,21 +2144,15 @@ class Tracker:
         lost)."""
         om = ctx.open_move
         assert om is not None
-        lifts = touches.get(om.to_square)
-        if not lifts:
+        seen = self._others_off(ctx, move, touches)
+        if seen is None:
             return False
-        lifted = lifts[-1][0]
+        lifted, offs = seen
         landed = self._hist.last_fill(om.to_square, lifted)
         if landed is None:
             return False
         touched = landed + self._reaction()
-        mine = _squares(move)
-        return any(
-            touched <= start < end < lifted
-            for sq, ls in touches.items()
-            if sq not in mine and ctx.cur.own(sq)
-            for start, end in ls
-        )
+        return any(touched <= start < end < lifted for start, end in offs)
 
     def _mover_holding(
         self, ctx: _Ctx, move: Move, touches: dict[int, list[tuple[float, float]]], until: float
