@@ -1743,8 +1743,9 @@ class Tracker:
                             capture=cap,
                             involved=deps,
                             penalty=penalty,
-                            # (the same piece pushed on as another kind: no correction
-                            # believed at once, the board may show the knock put back)
+                            # (the same piece pushed on as another kind, or moved on
+                            # after the opponent's turn began: not believed at once, the
+                            # board may yet show a knocked piece put back)
                             held=doubted or rekinded == 2 or turned,
                             attacker=om.to_square if moved_on else None,
                         )
