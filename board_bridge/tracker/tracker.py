@@ -262,6 +262,19 @@ def _keeps(alt: Tracker, k: int, moves: list[Move]) -> bool:
     return any(g.at == k and g.plies and moves[0] in g.plies[0] for g in alt._forks)
 
 
+# when the open move's piece was last lifted, and when the opponent's pieces a correction
+# leaves alone were off the board (see Tracker._others_off)
+_Off = tuple[float, list[tuple[float, float]]]
+
+
+def _replying(off: _Off | None) -> bool:
+    """A correction of the open move (``off``: see Tracker._others_off): was one of the
+    opponent's pieces it leaves alone off the board when the open move's piece was lifted
+    to be moved on? The opponent's hand held it: its reply had begun, and the open move
+    stood."""
+    return off is not None and any(start < off[0] < end for start, end in off[1])
+
+
 def _drop_on(moves: tuple[Move, ...], sq: int) -> bool:
     """Are ``moves`` (variants) a drop on ``sq``?"""
     return bool(moves) and moves[0].from_square is None and moves[0].to_square == sq
@@ -1701,7 +1714,8 @@ class Tracker:
             if not d0:
                 if (src_ok and self._could_go_back(om, until)) or (held and not touches):
                     # (taken back as the opponent's reply had begun: see _replying)
-                    penalty = int(uncapture) + self._replying(ctx, om, touches)
+                    off = self._others_off(ctx, om, touches)
+                    penalty = int(uncapture) + _replying(off)
                     cands.append(
                         _Expl(RETRACT, involved={om.to_square: 1}, penalty=penalty, held=held)
                     )
@@ -1729,11 +1743,12 @@ class Tracker:
                     else:
                         penalty = int(uncapture and ms[0].to_square != om.to_square)
                     penalty += 2 * self._lifted_first(ctx, ms[0], until)
-                    penalty += self._replying(ctx, ms[0], touches)
+                    off = self._others_off(ctx, ms[0], touches)
+                    penalty += _replying(off)
                     penalty += self._redropped_soon(om, ms[0], until)
                     rekinded = self._rekinded(om, ms, ctx.w_cur, until)
                     penalty += rekinded
-                    turned = self._turn_begun(ctx, ms[0], touches)
+                    turned = self._turn_begun(om, off)
                     penalty += turned
                     moved_on = cap and ms[0].from_square == om.from_square
                     cands.append(
@@ -2105,18 +2120,9 @@ class Tracker:
         left = self._hist.lifts(om.to_square, ctx.w_cur, until)
         return new is not None and bool(left) and new < left[0][0]
 
-    def _replying(
-        self, ctx: _Ctx, move: Move, touches: dict[int, list[tuple[float, float]]]
-    ) -> bool:
-        """A correction of the open move: was one of the opponent's pieces it leaves alone
-        off the board when the open move's piece was lifted to be moved on? The opponent's
-        hand held it: its reply had begun, and the open move stood."""
-        seen = self._others_off(ctx, move, touches)
-        return seen is not None and any(start < seen[0] < end for start, end in seen[1])
-
     def _others_off(
         self, ctx: _Ctx, move: Move, touches: dict[int, list[tuple[float, float]]]
-    ) -> tuple[float, list[tuple[float, float]]] | None:
+    ) -> _Off | None:
         """For ``move`` correcting the open move: when the open move's piece was last
         lifted, and when the opponent's pieces ``move`` leaves alone were off the board
         (see ``_replying``, ``_turn_begun``). None if that piece was not lifted."""
@@ -2131,9 +2137,7 @@ class Tracker:
         ]
         return lifts[-1][0], offs
 
-    def _turn_begun(
-        self, ctx: _Ctx, move: Move, touches: dict[int, list[tuple[float, float]]]
-    ) -> bool:
+    def _turn_begun(self, om: Move, off: _Off | None) -> bool:
         """A correction of the open move: was one of the opponent's pieces it leaves alone
         lifted and put back before the open move's piece was lifted to be moved on, later
         after its landing than a knock of the mover's hand (see ``_reaction``)? The
@@ -2142,13 +2146,10 @@ class Tracker:
         the piece it moved put back, a knock (the sixth generator, noise x2, game 15 of
         seed 21: sente's P*9i, gote's 9e touched 2.4 s from 7.5 s on, then P*9h with 9i
         knocked 0.97 s, read as P*9i moved on to 9h, and 9i9h next as a touch: two plies
-        lost)."""
-        om = ctx.open_move
-        assert om is not None
-        seen = self._others_off(ctx, move, touches)
-        if seen is None:
+        lost). ``off``: see ``_others_off``."""
+        if off is None:
             return False
-        lifted, offs = seen
+        lifted, offs = off
         landed = self._hist.last_fill(om.to_square, lifted)
         if landed is None:
             return False
@@ -5581,13 +5582,10 @@ class Tracker:
         if kind is None or any(m.drop_piece_type in (None, kind) for m in moves):
             return 0
         lift = self._hist.last_lift(om.to_square, since, until)
-        to = moves[0].to_square
-        fill = min(
-            (t for t, sq in self._hist.fills_between(since, until) if sq == to), default=None
-        )
-        if lift is None or fill is None:
+        fills = self._hist.fills(moves[0].to_square, since, until)
+        if lift is None or not fills:
             return 0
-        return 2 if fill <= lift else int(fill - lift < _ORIGIN_SOON)
+        return 2 if fills[0] <= lift else int(fills[0] - lift < _ORIGIN_SOON)
 
     def _origin_drop_wait(self) -> float:
         """The chain wait when the opponent's drop on the square the attacker left comes
