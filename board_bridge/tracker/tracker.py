@@ -599,6 +599,8 @@ class _Pending:
     cands: tuple[Move, ...]
     question: QuestionAsked
     saved_prev: tuple[float, str] | None
+    # "correct": the open move's landing window before the question (see _unasked)
+    saved_cur: tuple[float, str] | None = None
     # a capture whose target was emptied and refilled after the attacker was lifted: the
     # attacker may still be in the air (a knocked piece put back), see _candidates
     held: bool = False
@@ -5737,12 +5739,14 @@ class Tracker:
             q = QuestionAsked("drop", options, to, t)
         else:
             q = QuestionAsked("promote", (INPUT_PROMOTE, INPUT_NONPROMOTE), to, t)
-        saved = None
+        saved = cur = None
         if kind == "move":
             saved = (self._w_prev, self._ref_prev)
             self._w_prev, self._ref_prev = self._w_cur, self._ref_cur
+        else:
+            cur = (self._w_cur, self._ref_cur)
         self._w_cur, self._ref_cur = t_est, ref
-        self._pending = _Pending(kind, base, moves, q, saved)
+        self._pending = _Pending(kind, base, moves, q, saved, cur)
         self._set_display(None)
         self._changed()
         # (or pressed as the hand set the piece down, a moment before it landed: the
@@ -5778,21 +5782,34 @@ class Tracker:
         """A question about a new move waits, and nothing explains the board from that
         move: if the board read from before the question (the window of the position
         asked from) shows a move or moves, the question was about another hand's piece (an
-        illegal move put back, say): it is withdrawn, and the board read so. Else None."""
+        illegal move put back, say): it is withdrawn, and the board read so. So too a
+        question about the open move's piece moved on, if the board read from the open
+        move shows it moved on elsewhere: the square asked about was a knock, and the
+        piece was still held (the independent generator, x1.0, game 4 of seed 57906:
+        gote's rook set on 3e, lifted, 3h knocked 0.13 s, asked "promote?" as 3h's
+        pawn was taken, and the rook set on 3g 0.66 s later: read as sente's P*3g with
+        its king in check, "promote" given to 3d3h, and the rest of the game lost).
+        Else None."""
         p = self._pending
-        if p is None or p.saved_prev is None:  # (only a new move's question has them)
+        if p is None or (p.saved_prev is None and p.saved_cur is None):
             return None
         alt = self._copy()
         alt._withdraw(alt._t_change)
         expl, _later, _ctx = alt._evaluate()
-        if expl is None or expl.kind not in (MOVE, TWO) or not expl.moves:
+        kinds = (MOVE, TWO) if p.kind == "move" else (CORRECT,)
+        if expl is None or expl.kind not in kinds or not expl.moves:
             return None
         return self._restored(self._t_change) + self._withdraw(self._t_change)
 
     def _withdraw(self, t: float) -> list[TrackerOutput]:
-        """Withdraw the question about a new move, the windows back where they were before
-        it was asked (the board then read from the position it was asked from)."""
-        self._w_cur, self._ref_cur = self._w_prev, self._ref_prev
+        """Withdraw the question about a new move (or the open move moved on), the windows
+        back where they were before it was asked (the board then read from the position
+        it was asked from)."""
+        p = self._pending
+        if p is not None and p.saved_cur is not None:
+            self._w_cur, self._ref_cur = p.saved_cur
+        else:
+            self._w_cur, self._ref_cur = self._w_prev, self._ref_prev
         return self._cancel_question(t)
 
     def _cancel_question(self, t: float) -> list[TrackerOutput]:

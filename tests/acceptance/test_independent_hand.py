@@ -1434,6 +1434,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         "rich",
         "polarity",
     ),
+    "x1.0: 3h knocked as 3e moved on, asked promote?; set on 3g: the question withdrawn": (
+        4,
+        5790604,
+        False,
+        None,
+        1.0,
+        False,
+    ),
 }
 
 

@@ -3802,3 +3802,21 @@ def test_a_piece_over_the_board_far_from_where_the_attacker_could_go_is_the_next
     s.place("8d", dt=0.002).place("4i", dt=0.476).lift("4i", dt=0.184).place("3g", dt=0.155)
     s.lift("6c", dt=0.93).lift("4c", dt=0.3).place("6c", dt=0.3)
     assert _moves_after_warmup(s, sfen) == ["7c8d", "L*3g", "4c6c"]
+
+
+def test_a_neighbour_knocked_as_a_piece_moves_on_asks_nothing_once_it_lands() -> None:
+    # gote's rook set on 3e; 0.78 s later it is lifted again, sente's pawn on 3h knocked
+    # (off 0.13 s), the rook carried over 3e and 3f and set on 3g 0.66 s later, and
+    # "promote" pressed. Not the rook moved on to take 3h (asked "promote?" the moment 3h
+    # was back), then sente's P*3g with its king left in check, and the "promote" given to
+    # 3d3h: the board read before that question shows the rook moved on to 3g (the
+    # independent generator, x1.0, corpus game 4 of seed 57906, its position and its
+    # hands' times: the rest of the game lost)
+    sfen = "n6G1/l1g4bl/Sk2P4/P3p1rPp/2P6/1P1p1G2P/b1RglN2L/6PSS/1+s2+nPK2 w 7Pn 180"
+    s = _paced(sfen, ("7b6b", "3i2i", "6b7b", "2i3i"), 0.8, 1.5)
+    s.lift("3d", dt=1.0).place("3e", dt=0.745).lift("3e", dt=0.002).place("3e", dt=0.004)
+    s.lift("3e", dt=0.776).lift("3h", dt=0.292).place("3h", dt=0.128).place("3e", dt=0.049)
+    s.lift("3e", dt=0.037).place("3f", dt=0.013).lift("3f", dt=0.021).place("3g", dt=0.655)
+    s.lift("3g", dt=0.002).place("3g", dt=0.004).lift("3g", dt=0.002).place("3g", dt=0.003)
+    s.press("promote", dt=1.465).place("6c", dt=3.158)
+    assert _moves_after_warmup(s, sfen) == ["3d3g+", "P*6c"]
