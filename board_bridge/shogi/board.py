@@ -82,7 +82,8 @@ class Board:
         self._hash = 0
         self._stack: list[tuple[int, int, int]] = []  # (move, captured code, previous hash)
         self._keys: list[int] = []  # position keys before each pushed move
-        self._root_sfen = STARTING_SFEN
+        # the root's SFEN, None until asked for (a copy without its stack is its own root)
+        self._root_sfen: str | None = STARTING_SFEN
         self.set_sfen(STARTING_SFEN if sfen is None else sfen)
 
     # --- SFEN -----------------------------------------------------------------
@@ -202,6 +203,11 @@ class Board:
     @property
     def root_sfen(self) -> str:
         """The SFEN of the position the move stack starts from."""
+        if self._root_sfen is None:
+            root = self.copy()
+            while root._stack:
+                root._pop()
+            self._root_sfen = root.sfen()
         return self._root_sfen
 
     def _compute_hash(self) -> int:
@@ -268,7 +274,7 @@ class Board:
             board._start_ply = self.ply
             board._stack = []
             board._keys = []
-            board._root_sfen = self.sfen()
+            board._root_sfen = None  # (worked out if asked for: copies are many)
         return board
 
     def __eq__(self, other: object) -> bool:
@@ -709,7 +715,7 @@ class Board:
 
     def iter_positions(self) -> Iterator[Board]:
         """Replays the game from its root position, yielding each position (root first)."""
-        board = Board(self._root_sfen)
+        board = Board(self.root_sfen)
         yield board.copy(stack=False)
         for m, _c, _h in self._stack:
             board._push(m)
@@ -717,7 +723,8 @@ class Board:
 
     def to_usi_position(self) -> str:
         """The USI ``position`` command argument: ``sfen ... moves ...`` or ``startpos ...``."""
-        head = "startpos" if self._root_sfen == STARTING_SFEN else f"sfen {self._root_sfen}"
+        root = self.root_sfen
+        head = "startpos" if root == STARTING_SFEN else f"sfen {root}"
         moves = " ".join(decode_move(m).usi() for m, _c, _h in self._stack)
         return f"{head} moves {moves}" if moves else head
 

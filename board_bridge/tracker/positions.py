@@ -35,15 +35,26 @@ def cells_of_codes(codes: list[int], sensing: str) -> str:
     return "".join(table[c & 15] for c in codes)
 
 
-def diff(a: str, b: str) -> list[int]:
-    """Squares where two 81-cell strings differ."""
+_DIFFS: dict[tuple[str, str], tuple[int, ...]] = {}
+_DIFFS_MAX = 4096  # (the tracker compares the same few states and positions again and again)
+
+
+def diff(a: str, b: str) -> tuple[int, ...]:
+    """Squares where two 81-cell strings differ (remembered: nine in ten calls repeat one)."""
     if a == b:
-        return []
+        return ()
+    key = (a, b)
+    known = _DIFFS.get(key)
+    if known is not None:
+        return known
     out: list[int] = []
     for r in range(0, 81, 9):
         if a[r : r + 9] != b[r : r + 9]:
             out.extend(i for i in range(r, r + 9) if a[i] != b[i])
-    return out
+    if len(_DIFFS) >= _DIFFS_MAX:
+        _DIFFS.clear()
+    found = _DIFFS[key] = tuple(out)
+    return found
 
 
 class PosInfo:

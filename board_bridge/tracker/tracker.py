@@ -14,7 +14,7 @@ refilled after the attacker was lifted: occupancy alone cannot tell it from a he
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from board_bridge.shogi import (
@@ -1039,7 +1039,7 @@ class Tracker:
         return ended[0] if len({tuple(a._history) for a in ended}) == 1 else None
 
     def _unseen_from(
-        self, base: PosInfo, cells: str, lifted: list[int], since: float
+        self, base: PosInfo, cells: str, lifted: Sequence[int], since: float
     ) -> list[tuple[Move, ...]]:
         """The captures (each with its variants) by the one piece lifted from ``base``
         (``lifted``), the board ``cells``, whose target never read empty since ``since``
@@ -2061,7 +2061,12 @@ class Tracker:
         return fill is None or self._left(origin, to, fill)
 
     def _corrections(
-        self, ctx: _Ctx, cells: str, d0: list[int], until: float = float("inf"), held: bool = False
+        self,
+        ctx: _Ctx,
+        cells: str,
+        d0: Sequence[int],
+        until: float = float("inf"),
+        held: bool = False,
     ) -> list[tuple[tuple[Move, ...], bool]]:
         """Other moves from the position before the open move that show ``cells``
         (``held``: the open move's piece never landed, it moves from where it stood, and
@@ -2658,7 +2663,7 @@ class Tracker:
         self,
         info: PosInfo,
         obs: str,
-        d: list[int],
+        d: Sequence[int],
         since: float,
         reloc: tuple[int | None, int, float] | None,
         until: float = float("inf"),
@@ -2740,7 +2745,7 @@ class Tracker:
         return out
 
     @staticmethod
-    def _lifted(info: PosInfo, obs: str, d: list[int]) -> tuple[int, ...] | None:
+    def _lifted(info: PosInfo, obs: str, d: Sequence[int]) -> tuple[int, ...] | None:
         """The squares of a move in progress (pieces lifted, nothing placed), or None."""
         if not d or len(d) > 2 or any(obs[s] != EMPTY for s in d):
             return None
@@ -2757,7 +2762,7 @@ class Tracker:
         return None
 
     @classmethod
-    def _hovered(cls, info: PosInfo, obs: str, d: list[int]) -> tuple[int, ...]:
+    def _hovered(cls, info: PosInfo, obs: str, d: Sequence[int]) -> tuple[int, ...]:
         """The square of a move in progress whose piece, lifted and held, closes one empty
         square, or (). The piece is still in the air: a hover, which costs a lift (x0.3
         ``--rich`` at 200 Hz, game 20 of seed 37332: gote's king lifted to take the tokin
@@ -6180,7 +6185,7 @@ class Tracker:
         return outs + self._show_illegal(_Illegal("unknown", clear, fill, clear | fill, None), t)
 
     def _resync_two(
-        self, cur: PosInfo, obs: str, d: list[int]
+        self, cur: PosInfo, obs: str, d: Sequence[int]
     ) -> list[tuple[tuple[Move, ...], tuple[Move, ...]]]:
         """Two-ply sequences from ``cur`` that show ``obs`` (captures taken on trust)."""
         dset = set(d)

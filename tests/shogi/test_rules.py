@@ -329,6 +329,21 @@ def test_usi_position_line() -> None:
     assert other.to_usi_position() == "sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b"
 
 
+def test_a_copy_without_its_stack_is_the_root_of_the_moves_pushed_on_it() -> None:
+    board = Board()
+    for usi in ("7g7f", "3c3d"):
+        board.push(Move.from_usi(usi))
+    copy = board.copy(stack=False)
+    at_copy = board.sfen()
+    for usi in ("2g2f", "8c8d"):
+        copy.push(Move.from_usi(usi))
+    assert copy.root_sfen == at_copy
+    assert copy.to_usi_position() == f"sfen {at_copy} moves 2g2f 8c8d"
+    assert [b.sfen() for b in copy.iter_positions()][0] == at_copy
+    assert copy.copy().root_sfen == at_copy
+    assert board.root_sfen == STARTING_SFEN
+
+
 def test_square_distance_counts_king_steps() -> None:
     assert square_distance(parse_square("5e"), parse_square("5e")) == 0
     assert square_distance(parse_square("5e"), parse_square("4d")) == 1
