@@ -489,6 +489,9 @@ class _Ply:
     shown: float = 0.0  # how long the board showed its position after the previous ply's
     aired: bool = False  # a capture with a piece seen in the air after it (see _aired)
     unheld: int = 0  # its square filled before its piece left, none held (_unheld_fill)
+    # a reply set down too soon after the open capture's landing for the opponent, where
+    # the held attacker's move explains the same position (see Tracker._chain)
+    hasty: bool = False
 
 
 def _stands(chain: tuple[_Ply, ...], last: tuple[Move, ...], k: int) -> bool:
@@ -3538,6 +3541,7 @@ class Tracker:
             if budget[0] < 0:
                 return
             firsts: list[tuple[tuple[Move, ...], bool, bool, PosInfo, bool]] = []
+            hasty = False
             d1 = diff(cells, cur.exp)
             if d1:
                 for ms, cap in self._complete(
@@ -3559,6 +3563,15 @@ class Tracker:
                     doubted = not self._rocked_back(om, ctx.w_prev, t1)
                     for ms, cap in self._corrections(ctx, cells, d0, t1, held=True):
                         firsts.append((ms, cap, True, ctx.prev, doubted))
+                        # (and a reply showing this position too was set down too soon
+                        # for the opponent, as _candidates has it: the sixth generator,
+                        # polarity, game 2 of seed 39: sente's king lifted, gote's silver
+                        # beside it knocked 24 ms, the king set on 5f 0.33 s later and the
+                        # sleeve on 2h at once; read as the king taking 3h, then R*5f)
+                        after = self._set_down_after(ctx, ms[0], t1)
+                        hasty = hasty or (
+                            not doubted and after is not None and after < _QUICK_STEPS
+                        )
             for ms, cap, correcting, base, held_ply in firsts:
                 # a capture seen only in the history needs capture_settle to be believed
                 # (or swapped out so fast a knocked piece could have wobbled back), unless
@@ -3610,6 +3623,7 @@ class Tracker:
                     and not correcting
                     and self._aired(base, ms[0], since, t1, cells, self._chain_wait()),
                     unheld=0 if correcting else self._unheld_fill(base, ms[0], since, t1),
+                    hasty=hasty and not correcting,
                 )
                 chain = (*prefix, ply)
                 for m1 in ms:
@@ -3674,7 +3688,7 @@ class Tracker:
                                 + (not ms2)
                                 + bool(hovered)  # (the held piece's hover: a lift)
                                 + held_ply
-                                + sum(p.aired + p.unheld for p in chain)
+                                + sum(p.aired + p.unheld + p.hasty for p in chain)
                                 + (cap2 and self._aired(p1, ms2[0], t0, _INF, obs))
                                 + (self._unheld_fill(p1, ms2[0], t0, _INF) if ms2 else 0),
                             )

@@ -668,6 +668,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "4g lifted, 3h knocked 24 ms, king set on 5f 0.33 s later: not 4g3h and R*5f": (
+        "dojo",
+        2,
+        3902,
+        "polarity",
+        1.0,
+        1.0,
+        None,
+        None,
+    ),
 }
 
 

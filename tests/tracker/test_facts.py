@@ -3820,3 +3820,27 @@ def test_a_neighbour_knocked_as_a_piece_moves_on_asks_nothing_once_it_lands() ->
     s.lift("3g", dt=0.002).place("3g", dt=0.004).lift("3g", dt=0.002).place("3g", dt=0.003)
     s.press("promote", dt=1.465).place("6c", dt=3.158)
     assert _moves_after_warmup(s, sfen) == ["3d3g+", "P*6c"]
+
+
+def test_a_neighbour_knocked_as_the_king_is_lifted_is_no_capture_and_reply_in_a_chain() -> None:
+    # quick hands: sente's king lifted from 4g, gote's silver beside it on 3h knocked
+    # (off 24 ms, in chatter), the king set on 5f 0.33 s later, and 0.2 s on the waiting
+    # player's sleeve lifts gote's silver on 2h for 1.05 s; then gote's R*7g. Not the king
+    # taking 3h and gote's R*5f: that reply came too soon after the landing, where the
+    # king held all along explains the board too (the sixth generator, polarity, game 2
+    # of seed 39, its position and its hands' times: the rest of the game lost)
+    sfen = "+PG3s+NG1/+PP1gL2Ps/PL4Nkn/R5p1P/2PPPP1pB/pGp5l/3pKpP+bL/7SS/1+p5N1 b r 255"
+    s = _paced(sfen, ("5g4g", "2g1h", "9d5d"), 0.3, 0.6, "polarity")
+    s.play("S*3h", "S", dt=0.3).wait(0.6)
+    s.lift("4g", dt=1.0).place("4g", "u", dt=0.0011).lift("4g", dt=0.0003)
+    s.place("4g", "u", dt=0.0004).lift("4g", dt=0.0006).place("4g", "u", dt=0.0005)
+    s.lift("4g", dt=0.0003).place("4g", "u", dt=0.0003).lift("4g", dt=0.0003)
+    s.lift("3h", dt=0.0063).place("3h", "u", dt=0.006).lift("3h", dt=0.0021)
+    s.place("3h", "u", dt=0.0008).lift("3h", dt=0.0005).place("3h", "u", dt=0.0023)
+    s.lift("3h", dt=0.0003).place("3h", "u", dt=0.0238).lift("3h", dt=0.0014)
+    s.place("3h", "u", dt=0.0009).lift("3h", dt=0.0008).place("3h", "u", dt=0.0009)
+    s.lift("3h", dt=0.0012).place("3h", "u", dt=0.0003).place("5f", "u", dt=0.3275)
+    s.lift("5f", dt=0.0013).place("5f", "u", dt=0.0003).lift("2h", dt=0.201)
+    s.place("2h", "u", dt=0.001).lift("2h", dt=0.0003).place("2h", "u", dt=1.0534)
+    s.place("7g", "u", dt=2.2101).lift("7g", dt=0.0008).place("7g", "u", dt=0.0008)
+    assert _moves_after_warmup(s, sfen, "polarity") == ["4g5f", "R*7g"]
