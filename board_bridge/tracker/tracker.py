@@ -1393,10 +1393,18 @@ class Tracker:
                 # a capture that was waiting (_capture_wait) stands: what followed it could
                 # not be its piece still held. Make it, then judge the board after it.
                 moves, t0, cells, rivals = stood
+                outs = []
+                turned = self._turned_on_square(ctx, moves[0], t0)
+                if turned is not None:
+                    # (the piece it takes was turned over first: the open move corrected)
+                    twin, t_face, cells_face = turned
+                    assert ctx.prev is not None
+                    outs += self._correct(ctx.prev, (twin,), t_face, cells_face)
+                    ctx = self._context()
                 for ms in rivals:
                     self._keep_stood(ctx, ms, t0, cells, now)
                 self._keep_correcting(ctx, moves[0])
-                outs = self._new_move(ctx.cur, moves, t0, t0, cells)
+                outs += self._new_move(ctx.cur, moves, t0, t0, cells)
                 return outs + self._decide(now, force)
         if (
             expl is None
@@ -3868,6 +3876,43 @@ class Tracker:
                 rivals = [ms for ms, _d in caps if ms != best and scores[ms][0] <= scores[best][0]]
                 return best, t0, cells, rivals
         return None
+
+    def _turned_on_square(
+        self, ctx: _Ctx, capture: Move, until: float
+    ) -> tuple[Move, float, str] | None:
+        """A capture of the open move's piece (``capture``, standing at ``until``) on a
+        board that reads faces: if that piece showed, when the capture's target was lifted,
+        the face of the open move with the other promotion, the mover had turned it over
+        on the square, a correction shown too briefly to be read alone before the reply
+        began: that move, and when and how the board first showed it so. The capture is
+        legal from both (the sixth generator, polarity x0.4 noise x2, game 20 of seed 40:
+        gote's 6f6g set down unpromoted, turned over 0.42 s later and shown promoted for
+        0.22 s, then taken by sente's 6h6g: read as 6f6g, a false move)."""
+        om, prev = ctx.open_move, ctx.prev
+        to = capture.to_square
+        if self.sensing == "occupancy" or om is None or prev is None or om.to_square != to:
+            return None
+        if om.from_square is None or capture.from_square is None:
+            return None
+        twins = [m for m in prev.moves_from(om.from_square) if m.to_square == to and m != om]
+        if not twins or prev.face_after(twins[0]) == prev.face_after(om):
+            return None
+        face = prev.face_after(twins[0])
+        lift = self._hist.last_lift(to, ctx.w_cur, until)
+        if lift is None:
+            return None
+        shown = [(t, cells) for t, cells in self._states if ctx.w_cur <= t < lift]
+        if not shown or shown[-1][1][to] != face:
+            return None
+        t_face, cells_face = shown[-1]
+        for t, cells in reversed(shown):
+            if cells[to] != face:
+                break
+            t_face, cells_face = t, cells
+        after = self._cache.after(prev, twins[0])
+        if capture not in after.moves_from(capture.from_square):
+            return None
+        return twins[0], t_face, cells_face
 
     def _held(self, ctx: _Ctx, expl: _Expl, quiet: float) -> float:
         """How long the state of a capture that may be a held attacker has stood (see

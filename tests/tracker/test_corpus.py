@@ -668,6 +668,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "6f6g turned over on the square, shown 0.22 s, then taken: 6f6g+, polarity x0.4 n2": (
+        "dojo",
+        20,
+        4020,
+        "polarity",
+        0.4,
+        2.0,
+        None,
+        None,
+    ),
     "4g lifted, 3h knocked 24 ms, king set on 5f 0.33 s later: not 4g3h and R*5f": (
         "dojo",
         2,

@@ -3844,3 +3844,30 @@ def test_a_neighbour_knocked_as_the_king_is_lifted_is_no_capture_and_reply_in_a_
     s.place("2h", "u", dt=0.001).lift("2h", dt=0.0003).place("2h", "u", dt=1.0534)
     s.place("7g", "u", dt=2.2101).lift("7g", dt=0.0008).place("7g", "u", dt=0.0008)
     assert _moves_after_warmup(s, sfen, "polarity") == ["4g5f", "R*7g"]
+
+
+def test_a_promotion_turned_over_on_the_square_then_taken_is_read_promoted() -> None:
+    # gote's pawn takes sente's bishop on 6g, set down unpromoted; 0.42 s later it is
+    # lifted and set down again turned over, shown promoted for 0.22 s before sente's
+    # king lifts, knocks 7g, and takes the tokin (its target off 64 ms); 5f knocked and
+    # 7g put back meanwhile, and gote's rook set on 7a (red) 0.87 s later and put back
+    # before B*4g. Not 6f6g and 6h6g: the piece taken showed its promoted face
+    # (the sixth generator, polarity x0.4 noise x2, game 20 of seed 40, its position and
+    # its hands' times: a false move)
+    sfen = "l4k1nl/1r1sg1g2/p1n3spp/2p1pPp2/9/PPPpPp3/1GN3PPP/1S1K1R2L/L5SN1 b B2Pbg 57"
+    s = _paced(sfen, ("4h3h", "4a5a", "3h4h", "5a4a"), 0.8, 1.5, "polarity")
+    s.play("B*5h", dt=0.8).wait(1.5).play("G*6g", "G", dt=0.8).wait(1.5)
+    s.lift("5h", dt=1.0).lift("6g", dt=0.08).place("6g", "u", dt=0.27)
+    s.lift("6g", dt=1.63).lift("6f", dt=0.09).place("6g", "u", dt=0.17)
+    s.lift("6g", dt=0.4157).place("6g", "u", dt=0.0004).lift("6g", dt=0.0005)
+    s.place("6g", "p", dt=0.2402).lift("6g", dt=0.0009).place("6g", "p", dt=0.0012)
+    s.lift("6h", dt=0.2167).place("6h", "u", dt=0.0041).lift("6h", dt=0.0004)
+    s.lift("7g", dt=0.0138).lift("6g", dt=0.0703).place("6g", "p", dt=0.0045)
+    s.lift("6g", dt=0.002).place("6g", "u", dt=0.0638).lift("6g", dt=0.0041)
+    s.place("6g", "u", dt=0.0048).lift("5f", dt=0.0178).place("5f", "u", dt=0.004)
+    s.lift("5f", dt=0.0061).place("5f", "u", dt=0.561).place("7g", "u", dt=0.3458)
+    s.lift("8b", dt=0.7563).place("7a", "u", dt=0.112).lift("7a", dt=1.0888)
+    s.place("8b", "u", dt=0.0858).place("6d", "u", dt=1.1598).lift("6d", dt=0.1302)
+    s.place("6e", "u", dt=0.1667).lift("6e", dt=0.0814).place("4g", "u", dt=0.0994)
+    got = _moves_read(s, sfen, "polarity")[4:]
+    assert got == ["B*5h", "G*6g", "5h6g", "6f6g+", "6h6g", "B*4g"]
