@@ -5358,12 +5358,18 @@ class Tracker:
         to it. The opponent's touches, and a drop lifted at once by the next capture
         (target first), in between are the moves after it. A capture's begins at its
         state's last showing: its attacker may have been held while a knocked piece went
-        back (see _held_open)."""
+        back (see _held_open). Not a showing before the move's origin was filled again: the
+        piece was lifted and put back (a touch, a hover over the square it went to next),
+        and moved only after (the sixth generator, polarity x0.4 noise x2, game 12 of seed
+        34: sente's 9d touched, the hand over 9c meanwhile, then 9d9c slid with 9b knocked
+        1.2 s; timed from the touch, gote's 9b lift came a reply's time after, and a chain
+        read it as 9b taking 9c unseen and sente's P*9b: two false moves, no error)."""
         if base.codes[move.to_square]:
             return self._t_change
         t = self._t_change
+        origin = move.from_square
         for ts, cells in reversed(self._states):
-            if ts < since:
+            if ts < since or (origin is not None and cells[origin] != obs[origin]):
                 break
             if cells == obs:
                 t = ts

@@ -668,6 +668,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "9d touched, hand over 9c, then 9d9c with 9b knocked 1.2 s: no 9b9c, P*9b, pol x0.4 n2": (
+        "dojo",
+        12,
+        3412,
+        "polarity",
+        0.4,
+        2.0,
+        None,
+        None,
+    ),
     "6f6g turned over on the square, shown 0.22 s, then taken: 6f6g+, polarity x0.4 n2": (
         "dojo",
         20,

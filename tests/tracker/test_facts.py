@@ -3871,3 +3871,21 @@ def test_a_promotion_turned_over_on_the_square_then_taken_is_read_promoted() -> 
     s.place("6e", "u", dt=0.1667).lift("6e", dt=0.0814).place("4g", "u", dt=0.0994)
     got = _moves_read(s, sfen, "polarity")[4:]
     assert got == ["B*5h", "G*6g", "5h6g", "6f6g+", "6h6g", "B*4g"]
+
+
+def test_a_move_made_after_its_piece_was_touched_is_timed_from_its_own_landing() -> None:
+    # sente's pawn on 9d lifted, the hand over 9c for 78 ms (the board then shows 9d9c),
+    # put back 0.36 s later; 0.29 s on the pawn slides to 9c, its hand knocking gote's
+    # lance on 9b 13 ms after 9d opens, off 1.2 s; then gote's 1b1c with 2b and 1d
+    # knocked. Not 9d9c timed from the hover, with 9b taking 9c unseen a reply's time
+    # after it and sente's P*9b: two false moves, no error (the sixth generator, polarity
+    # x0.4 noise x2, game 12 of seed 34, its position and its hands' times)
+    sfen = "2+Np5/p2nl1spp/2lnk4/P+Rp2bp1P/3G2g1S/L2gp1P2/SB1l1+p3/3r1p3/S1K3+n1g b P5p 291"
+    s = _paced(sfen, ("7i8i", "5c4c", "8i7i", "4c5c"), 0.4, 0.8, "polarity")
+    s.lift("9d", dt=1.0).place("9c", "u", dt=0.1905).lift("9c", dt=0.0783)
+    s.place("9d", "u", dt=0.3592).place("9c", "u", dt=0.2903).lift("9d", dt=0.0433)
+    s.lift("9b", dt=0.0128).place("9b", "u", dt=1.197).lift("1b", dt=2.0763)
+    s.lift("2b", dt=0.0072).place("2b", "u", dt=0.0766).place("1c", "u", dt=0.0946)
+    s.lift("1d", dt=0.0289).place("1d", "u", dt=0.0933)
+    s.play("8d8e", dt=1.47).wait(1.0).play("P*8d", dt=0.5)
+    assert _moves_after_warmup(s, sfen, "polarity") == ["9d9c", "1b1c", "8d8e", "P*8d"]
