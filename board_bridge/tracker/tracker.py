@@ -3898,9 +3898,12 @@ class Tracker:
         if not twins or prev.face_after(twins[0]) == prev.face_after(om):
             return None
         face = prev.face_after(twins[0])
-        lift = self._hist.last_lift(to, ctx.w_cur, until)
-        if lift is None:
+        # (the target's lift its landing closed: the state standing from ``until`` on
+        # begins with that landing's last bounce, seen only if ``until`` counts)
+        off = self._last_off(to, ctx.w_cur, math.nextafter(until, _INF))
+        if off is None:
             return None
+        lift = off[0]
         shown = [(t, cells) for t, cells in self._states if ctx.w_cur <= t < lift]
         if not shown or shown[-1][1][to] != face:
             return None
