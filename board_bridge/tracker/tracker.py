@@ -5812,14 +5812,14 @@ class Tracker:
             q = QuestionAsked("drop", options, to, t)
         else:
             q = QuestionAsked("promote", (INPUT_PROMOTE, INPUT_NONPROMOTE), to, t)
-        saved = cur = None
+        saved = saved_cur = None
         if kind == "move":
             saved = (self._w_prev, self._ref_prev)
             self._w_prev, self._ref_prev = self._w_cur, self._ref_cur
         else:
-            cur = (self._w_cur, self._ref_cur)
+            saved_cur = (self._w_cur, self._ref_cur)
         self._w_cur, self._ref_cur = t_est, ref
-        self._pending = _Pending(kind, base, moves, q, saved, cur)
+        self._pending = _Pending(kind, base, moves, q, saved, saved_cur)
         self._set_display(None)
         self._changed()
         # (or pressed as the hand set the piece down, a moment before it landed: the
