@@ -5370,9 +5370,11 @@ class Tracker:
         if base.codes[move.to_square]:
             return self._t_change
         t = self._t_change
-        origin = move.from_square
+        origin, to = move.from_square, move.to_square
         for ts, cells in reversed(self._states):
             if ts < since or (origin is not None and cells[origin] != obs[origin]):
+                break
+            if cells[to] == EMPTY:
                 break
             if cells == obs:
                 t = ts
