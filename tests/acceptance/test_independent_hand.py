@@ -1434,6 +1434,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         "rich",
         "polarity",
     ),
+    "x0.3 rich: 2h slid over 5h, set on 6h and back to 5h: its window from the landing": (
+        16,
+        5843516,
+        False,
+        None,
+        0.3,
+        False,
+        "rich",
+    ),
     "x1.0: 3h knocked as 3e moved on, asked promote?; set on 3g: the question withdrawn": (
         4,
         5790604,

@@ -3889,3 +3889,25 @@ def test_a_move_made_after_its_piece_was_touched_is_timed_from_its_own_landing()
     s.lift("1d", dt=0.0289).place("1d", "u", dt=0.0933)
     s.play("8d8e", dt=1.47).wait(1.0).play("P*8d", dt=0.5)
     assert _moves_after_warmup(s, sfen, "polarity") == ["9d9c", "1b1c", "8d8e", "P*8d"]
+
+
+def test_a_first_move_slid_over_its_square_set_beyond_and_brought_back_is_read() -> None:
+    # the game's first moves, quick hands: sente's rook slides from 2h over 3h, 4h and
+    # 5h, is set on 6h, lifted 0.28 s later and brought back over 3h and 4h to 5h; gote's
+    # 3a4b; 0.17 s after it lands, sente's rook is set on 6h, held there 1.29 s, set on 5h
+    # and moved on to 7h. Not 2h6h (the position the slide showed as it passed 5h taken
+    # for 2h5h's landing, so 6h read as a correction before it) and 6h7h: two false moves
+    # (the independent generator, x0.3 --rich, corpus game 16 of seed 58435)
+    s = Script()
+    s.lift("2h", dt=1.157).place("3h", dt=0.0039).lift("3h", dt=0.0203)
+    s.place("4h", dt=0.0156).lift("4h", dt=0.0049).place("5h", dt=0.0157)
+    s.lift("5h", dt=0.0134).place("6h", dt=0.1532).lift("6h", dt=0.0034)
+    s.place("6h", dt=0.0182).lift("6h", dt=0.2804).place("3h", dt=0.0087)
+    s.lift("3h", dt=0.0068).place("4h", dt=0.0121).lift("4h", dt=0.0077)
+    s.place("5h", dt=0.1273).lift("3a", dt=0.378)
+    s.place("1h", dt=0.0389).lift("1h", dt=0.1455).place("4b", dt=0.1121)
+    s.lift("5h", dt=0.1893).place("6h", dt=0.031).lift("6h", dt=1.2912)
+    s.place("5h", dt=0.0319).lift("5h", dt=0.4337).place("4e", dt=0.0884)
+    s.lift("4e", dt=0.0639).place("6h", dt=0.0121).lift("6h", dt=0.0109)
+    s.place("7h", dt=0.2528).play("7c7d", dt=0.9)
+    assert _moves_read(s, STARTING_SFEN) == ["2h5h", "3a4b", "5h7h", "7c7d"]
