@@ -130,6 +130,8 @@ _CHAIN_STEPS = 2.5  # steps of the hands' pace: see Tracker._chain_wait
 _CHAIN_WAIT_MIN = 0.5  # ... and at least this many seconds
 _ORIGIN_STEPS = 1.5  # ... or this many, the opponent's drop on the attacker's square next
 _HELD_MOST = 8.0  # a piece may be held over the board this long (see Tracker._held_open)
+_HELD_STEPS = 10.0  # ... or this many steps of slow hands' pace, up to _HELD_LONGEST
+_HELD_LONGEST = 15.0
 _END_DOUBT = 30.0  # a game end waits this long while another story goes on (see _confirm_end)
 _ORIGIN_SOON = 0.3  # the opponent's drop on the square a move left lands no sooner after it
 # opened (see Tracker._dropped_on_origin_soon)
@@ -1987,7 +1989,8 @@ class Tracker:
         return (
             not self._tournament  # there a piece left where it may not go loses
             and (pending.held if pending is not None else self._open_held)
-            and t - ctx.w_cur <= max(2 * self._capture_wait(), self._story_wait(), _HELD_MOST)
+            and t - ctx.w_cur
+            <= max(2 * self._capture_wait(), self._story_wait(), self._held_most())
         )
 
     def _set_down_after(self, ctx: _Ctx, move: Move, until: float) -> float | None:
@@ -5552,6 +5555,13 @@ class Tracker:
         if self._pace is None:
             return wait
         return min(max(wait, steps * self._pace), max(wait, most))
+
+    def _held_most(self) -> float:
+        """How long a piece may be held over the board while its player thinks:
+        ``_HELD_MOST``, or for slow hands ``_HELD_STEPS`` of their pace (the sixth
+        generator at x2, game 1 of seed 39: 8i held 7.7 s after 9i knocked, then set on 9h
+        8.1 s after the knock was back; read as 8i9i and gote's P*9h, the rest lost)."""
+        return self._paced(_HELD_MOST, _HELD_STEPS, _HELD_LONGEST)
 
     def _reaction(self) -> float:
         """How long after a capture's landing a piece lifted and put back is read as the
