@@ -2254,6 +2254,10 @@ class Tracker:
             for sq, lifts in touches.items():
                 # every lift after this one was left unexplained, the last never put back
                 loose_after = False
+                # (a square empty before the chain: what was lifted there was a moving
+                # piece set down on its way, and what fills it at the end is the chain's
+                # own landing, no piece put back)
+                landing = exp is not None and exp[sq] == EMPTY and lifts[-1][1] != _INF
                 for start, end in reversed(lifts):
                     for i, (wsq, lo, hi) in enumerate(free):
                         if wsq == sq and lo < start <= hi:
@@ -2272,7 +2276,14 @@ class Tracker:
                     else:
                         loose_after = end == _INF or loose_after
                         n += 1 + any(aside(sq, start) for aside in asides)
-                        if end != _INF:
+                        if landing and (start, end) == lifts[-1]:
+                            # (a hover's cost, no refill nor touch: the identity board,
+                            # x0.3 --rich --overlap, game 17 of seed 58827, sente's gold
+                            # set on 1c, moved on 0.24 s later to take 2b, and gote's rook
+                            # set on 1c; read as 2c1c and the rook taking it, 1c's lift a
+                            # gold put back as a rook, a refill left over)
+                            pass
+                        elif end != _INF:
                             refills.append(end)
                             loose.append((sq, start, end))
                             # (as for one move: a touch still off the board when a
@@ -2847,7 +2858,7 @@ class Tracker:
         for c in two:
             if om is not None and c.chain and c.chain[0].correcting:
                 c.penalty += self._rekinded(om, c.chain[0].variants, ctx.w_cur, _INF)
-            c.score = self._score(c, touches)
+            c.score = self._score(c, touches, ctx.cur.exp)
         # (a held piece's hover only where the chain explains every lift, with no penalty
         # but the hover's and its move's being in progress: else the board is in an
         # error, a piece carried where it may not go, to be shown as one)

@@ -1451,6 +1451,17 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         1.0,
         False,
     ),
+    "x0.3 identity rich overlap: 2c set on 1c and moved on to take 2b, then 1e1c": (
+        17,
+        5882717,
+        False,
+        None,
+        0.3,
+        False,
+        "identity",
+        "rich",
+        "overlap",
+    ),
 }
 
 

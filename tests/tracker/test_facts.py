@@ -3926,3 +3926,20 @@ def test_a_first_move_slid_over_its_square_set_beyond_and_brought_back_is_read()
     s.lift("4e", dt=0.0639).place("6h", dt=0.0121).lift("6h", dt=0.0109)
     s.place("7h", dt=0.2528).play("7c7d", dt=0.9)
     assert _moves_read(s, STARTING_SFEN) == ["2h5h", "3a4b", "5h7h", "7c7d"]
+
+
+def test_a_piece_set_down_on_its_way_is_no_piece_taken_from_there() -> None:
+    # quick hands: sente's gold lifted from 2c, set on 1c, moved on 0.24 s later to take
+    # gote's gold on 2b (swapped out in 23 ms), and gote's rook lifted from 1e 0.25 s
+    # after and set on 1c. Not 2c1c and the rook taking it (1c's lift read as its target
+    # lifted first, and 2b's as a knock): in the story of 2c2b, 1c's lift is the gold
+    # moving on and the rook's landing fills the square, so it leaves no refill over
+    # (the independent generator, identity x0.3 --rich --overlap, game 17 of seed 58827:
+    # read as 2c1c and 1e1c, a false move, and the rest of the game lost)
+    sfen = "4k4/7g1/7G1/9/8r/9/9/9/4K4 b - 1"
+    s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a5a"), 0.25, 0.5)
+    s.lift("2c", dt=1.0).place("1c", dt=0.24).lift("1c", dt=0.24)
+    s.lift("2b", dt=0.9).place("2b", dt=0.023)
+    s.lift("1e", dt=0.25).place("1c", dt=0.23)
+    s.lift("5i", dt=1.0).place("4i", dt=0.3)
+    assert _moves_after_warmup(s, sfen) == ["2c2b", "1e1c", "5i4i"]
