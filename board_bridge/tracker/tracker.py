@@ -754,6 +754,7 @@ class Tracker:
         self._deep_for = -1  # ... the state it last looked deeper at
         self._unseen = False  # captures whose target never read empty may be read
         self._unseen_for = -1  # ... the state last looked at so (see _keep_unseen)
+        self._reread_for = -1  # the state last looked at for a move read again (_keep_reread)
         # another story's moves up to a capture never seen, and the squares its attackers
         # left (see _keep_unseen): it is taken only once the board went on past them, those
         # squares still empty; and whether more such stories fit alike than were kept, so
@@ -1426,6 +1427,14 @@ class Tracker:
             and self._unseen_for != self._state_id
         ):
             self._keep_unseen(ctx)
+        if (
+            expl is None
+            and not ctx.virtual
+            and not self._is_fork
+            and self._keeps_stories()
+            and self._reread_for != self._state_id
+        ):
+            self._keep_reread(ctx, now)
         if expl is None and self._forks:
             # (also while a question waits: it may be one only the tracker's story asks)
             alt = self._revisable(now, unseen=True)
@@ -4206,6 +4215,49 @@ class Tracker:
         alt._new_move(ctx.cur, moves, t0, t0, cells)
         alt._decide(now, force=False)
         self._keep(_Fork(alt, [], plies, at))
+
+    def _keep_reread(self, ctx: _Ctx, now: float) -> None:
+        """Nothing explains the board, which shows exactly the position before the last
+        two moves with another move of the first one's piece made instead (the reply
+        taken back and that move changed, or both misread: a knock read as the reply,
+        the piece turned over on its square after): keep that story, taken as kept
+        stories are (see ``_revisable``). The sixth generator, polarity x0.4 noise x2,
+        game 3 of seed 40: 2e3c+ set down after a hover over 3c, 4b knocked 32 ms after
+        the landing for 1.1 s and the knight turned over 0.5 s after; read as 2e3c and
+        gote's 4b slid onto 3c, its target lifted first (the hover's end), the turn-over
+        then an error to the log's end; and game 16 of seed 36: 6b5c+ with 7c and 4b
+        knocked, read as 6b7c+ and 4b5c."""
+        self._reread_for = self._state_id
+        obs = self._cells
+        history = self._history
+        if obs is None or len(history) < 2 or len(history) - 2 < self._fixed:
+            return
+        first = history[-2]
+        origin = first.from_square
+        if origin is None:
+            return
+        game = self._game.copy()
+        game.pop()
+        game.pop()
+        base = self._cache.get(game)
+        found = tuple(
+            m
+            for m in base.moves_from(origin)
+            if m != first and self._cache.after(base, m).exp == obs
+        )
+        if not found or len({m.to_square for m in found}) > 1:
+            return
+        plies, at = (found,), len(history) - 2
+        if self._kept(plies, at, False):
+            return
+        alt = self._copy()
+        alt._is_fork = True
+        t = self._t_change
+        alt._take_back(2, t, obs)
+        alt._new_move(base, found, t, t, obs)
+        alt._decide(now, force=False)
+        if self._explains(alt):
+            self._keep(_Fork(alt, [], plies, at))
 
     def _keep_in_progress(self, back: int, slow: bool) -> None:
         """A take-back is believed: keep the story where it was a move in progress after

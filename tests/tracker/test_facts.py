@@ -3943,3 +3943,21 @@ def test_a_piece_set_down_on_its_way_is_no_piece_taken_from_there() -> None:
     s.lift("1e", dt=0.25).place("1c", dt=0.23)
     s.lift("5i", dt=1.0).place("4i", dt=0.3)
     assert _moves_after_warmup(s, sfen) == ["2c2b", "1e1c", "5i4i"]
+
+
+def test_a_move_read_again_once_the_board_shows_it_with_the_reply_gone() -> None:
+    # polarity board, quick hands: sente's knight from 2e held over 3c 0.21 s, set down
+    # there 70 ms later; gote's gold on 4b knocked 32 ms after the landing, off 1.1 s,
+    # and the knight turned over on 3c 0.5 s after it landed. Read as 2e3c and gote's
+    # 4b3c slid onto it (its target lifted first: the hover's end), the turn-over then
+    # an error. Once the gold is back, the board shows 2e3c+ alone: that story is kept
+    # and taken (the sixth generator, polarity x0.4 noise x2, game 3 of seed 40; and
+    # game 16 of seed 36, 6b5c+ read as 6b7c+ and 4b5c: each an error to the log's end)
+    sfen = "4k4/5g3/9/9/7N1/9/9/9/4K4 b - 1"
+    s = _paced(sfen, ("5i4i", "5a6a", "4i5i", "6a5a"), 0.2, 0.4, "polarity")
+    s.lift("2e", dt=1.0).place("3c", "u", dt=0.3).lift("3c", dt=0.21)
+    s.place("3c", "u", dt=0.07).lift("4b", dt=0.032)
+    s.lift("3c", dt=0.5).place("3c", "p", dt=0.14).place("4b", "u", dt=0.46)
+    s.lift("5a", dt=1.6).place("4a", "u", dt=0.3)
+    s.lift("5i", dt=1.0).place("4i", "u", dt=0.3)
+    assert _moves_after_warmup(s, sfen, "polarity") == ["2e3c+", "5a4a", "5i4i"]
