@@ -698,6 +698,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "blitz 9g9f and P*9g under a chain wait, then P*2b asked: 21 plies, polarity x0.4 n2": (
+        "dojo",
+        22,
+        2722,
+        "polarity",
+        0.4,
+        2.0,
+        None,
+        None,
+    ),
     "2e3c+ after a hover, 4b knocked: read as 2e3c, 4b3c; read again, polarity x0.4 n2": (
         "dojo",
         3,

@@ -3961,3 +3961,20 @@ def test_a_move_read_again_once_the_board_shows_it_with_the_reply_gone() -> None
     s.lift("5a", dt=1.6).place("4a", "u", dt=0.3)
     s.lift("5i", dt=1.0).place("4i", "u", dt=0.3)
     assert _moves_after_warmup(s, sfen, "polarity") == ["2e3c+", "5a4a", "5i4i"]
+
+
+def test_a_capture_and_a_drop_quicker_than_a_chain_wait_are_kept_behind_a_question() -> None:
+    # blitz hands (a step of 0.08 s): sente's 9g takes 9f (swapped out in 66 ms), gote
+    # drops a pawn on 9g 0.29 s later, under a chain's wait (read as 9g and 9f touched);
+    # sente's drop carried over 2e and 2d is set on 2b, asked "which piece?" and answered
+    # P, and gote's lance takes 9f. Not sente's P*2b alone, the lance then taking its own
+    # pawn: the chain behind the question is kept (the sixth generator, polarity x0.4
+    # noise x2, game 22 of seed 27: 21 plies lost)
+    sfen = "l3k4/9/9/9/9/p8/P8/9/4K4 b GLPp 1"
+    s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a5a"), 0.08, 0.3)
+    s.lift("9g", dt=0.4).lift("9f", dt=0.11).place("9f", dt=0.066).place("9g", dt=0.29)
+    s.place("2e", dt=0.3).lift("2e", dt=0.09).place("2d", dt=0.3).lift("2d", dt=0.05)
+    s.place("2b", dt=0.2).press("P", dt=0.36)
+    s.lift("9f", dt=0.5).lift("9a", dt=0.05).place("9f", dt=0.03)
+    s.lift("5i", dt=0.5).place("4i", dt=0.1)
+    assert _moves_after_warmup(s, sfen) == ["9g9f", "P*9g", "P*2b", "9a9f", "5i4i"]
