@@ -4230,7 +4230,12 @@ class Tracker:
         self._reread_for = self._state_id
         obs = self._cells
         history = self._history
-        if obs is None or len(history) < 2 or len(history) - 2 < self._fixed:
+        if (
+            obs is None
+            or self._pending is not None
+            or len(history) < 2
+            or len(history) - 2 < self._fixed
+        ):
             return
         first = history[-2]
         origin = first.from_square
