@@ -635,6 +635,7 @@ class _Fork:
     stuck: int | None = None
     met: int = -1  # the other story's length when last compared (see Tracker._met)
     born: float = _NEG_INF  # when it was kept
+    reread: bool = False  # a move read again (see Tracker._keep_reread): gone with the error
 
     def note(self, n: int) -> None:
         """Note whether ``alt`` explains the board, the game being ``n`` plies long."""
@@ -4262,7 +4263,7 @@ class Tracker:
         alt._new_move(base, found, t, t, obs)
         alt._decide(now, force=False)
         if self._explains(alt):
-            self._keep(_Fork(alt, [], plies, at))
+            self._keep(_Fork(alt, [], plies, at, reread=True))
 
     def _keep_in_progress(self, back: int, slow: bool) -> None:
         """A take-back is believed: keep the story where it was a move in progress after
@@ -5507,6 +5508,11 @@ class Tracker:
         self._err_since = None
         self._calm_at = self._t_now
         self._intents = None
+        # (a move read again is a story of this error only: the sixth generator, noise x2,
+        # game 8 of seed 43, 8b7c, then P*7d with 7c knocked for 1.1 s as it was corrected
+        # to P*7b, the board showing 8b7b for that time; kept, and taken nine plies later
+        # at an illegal drop of the players' own, two false moves)
+        self._forks = [f for f in self._forks if not f.reread]
         if not loose:
             n = len(self._history) + 2
             self._forks = [

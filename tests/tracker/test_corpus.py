@@ -708,6 +708,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "8b7c, P*7d moved to 7b, 7c knocked: 8b7b kept, taken at a later error, noise x2": (
+        "dojo",
+        8,
+        4308,
+        "occupancy",
+        1.0,
+        2.0,
+        None,
+        None,
+    ),
     "2e3c+ after a hover, 4b knocked: read as 2e3c, 4b3c; read again, polarity x0.4 n2": (
         "dojo",
         3,
