@@ -3998,3 +3998,21 @@ def test_a_move_read_again_goes_with_the_error_it_was_kept_for() -> None:
     s.lift("7b", dt=0.3).place("6a", dt=0.3).lift("6a", dt=4.0).place("7b", dt=0.3)
     s.wait(1.0).play("4i5i", dt=0.3)
     assert _moves_after_warmup(s, sfen) == ["8c7c", "P*7b", "5i4i", "5a4a", "4i5i"]
+
+
+def test_a_target_taken_first_shows_its_face_as_it_was_lifted_not_the_attackers() -> None:
+    # polarity board: gote's 8g8h+ stands; sente's king takes the tokin target first,
+    # touching down on 8h three times (its own face, unpromoted) before it lands, and
+    # gote's 5e4f comes before the capture's wait ran out, 4e knocked. Not 8g8h: the
+    # face the target showed is the one it had as it was lifted, before the king was;
+    # the king's last touch-down lifted is no target (the sixth generator, polarity x0.4
+    # noise x2, game 18 of seed 46, a false move; and game 19 of seed 48, 6d6c+)
+    sfen = "4k4/9/9/9/4sP3/9/1p7/K8/9 w - 1"
+    s = _paced(sfen, ("5a4a", "9h9i", "4a5a", "9i9h"), 0.25, 0.6, "polarity")
+    s.play("8g8h+", dt=0.3).wait(3.0)
+    s.lift("8h", dt=0.2).lift("9h", dt=0.22).place("8h", "u", dt=0.29).lift("8h", dt=0.036)
+    s.place("8h", "u", dt=0.012).lift("8h", dt=0.037).place("8h", "u", dt=0.057)
+    s.lift("8h", dt=0.07).place("8h", "u", dt=0.1)
+    s.lift("5e", dt=0.75).lift("4e", dt=0.126).place("4f", "u", dt=0.047)
+    s.place("4e", "u", dt=0.46).lift("8h", dt=1.5).place("9h", "u", dt=0.3)
+    assert _moves_after_warmup(s, sfen, "polarity") == ["8g8h+", "9h8h", "5e4f", "8h9h"]
