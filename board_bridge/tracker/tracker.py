@@ -5229,16 +5229,21 @@ class Tracker:
             # stop on (a hover), then set down where it may, is the move, not an error left
             return None
         left = {m.from_square for m in expl.moves} | {p.variants[0].from_square for p in expl.chain}
+        came = {m.to_square for m in expl.moves} | {p.variants[0].to_square for p in expl.chain}
         if (
             shown.fill
-            and not shown.clear
+            and all(sq in came for sq in shown.clear)
             and all(cells[sq] == exp[sq] or sq in left for sq in shown.fill)
         ):
             # the squares shown empty are filled again but those the move read left: a
             # piece knocked while the mover's was lifted, put back, and the move made
             # (x0.7 --extra --overlap, target first, game 12 of seed 54878: 6f knocked
             # for 0.4 s while 8e was lifted, shown as an error; 8e7f then took a story
-            # kept from two plies back, P*7f, and two plies were lost)
+            # kept from two plies back, P*7f, and two plies were lost). Or as it landed,
+            # the squares shown filled then the move's own (the sixth generator, game 12
+            # of seed 44: 8e7f slid, the bishop on 8g knocked 3 ms after 7f filled, off
+            # 0.4 s; the next move then took a story kept at 8d8e, and 8d8e, P*8d and
+            # 8e7f were recorded as P*7f: a false move, two plies lost)
             return None
         alt = self._revisable(now)
         if alt is None or alt._n_illegal >= self._n_illegal:

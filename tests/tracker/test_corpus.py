@@ -708,6 +708,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "8e7f slid, 8g knocked as it landed: not P*7f, the story kept at 8d8e": (
+        "dojo",
+        12,
+        4412,
+        "occupancy",
+        1.0,
+        1.0,
+        None,
+        None,
+    ),
     "8g8h+ taken target first, the king touching down: not 8g8h, polarity x0.4 n2": (
         "dojo",
         18,
