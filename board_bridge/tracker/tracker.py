@@ -130,7 +130,7 @@ _CHAIN_STEPS = 2.5  # steps of the hands' pace: see Tracker._chain_wait
 _CHAIN_WAIT_MIN = 0.5  # ... and at least this many seconds
 _ORIGIN_STEPS = 1.5  # ... or this many, the opponent's drop on the attacker's square next
 _HELD_MOST = 8.0  # a piece may be held over the board this long (see Tracker._held_open)
-_HELD_STEPS = 10.0  # ... or this many steps of slow hands' pace, up to _HELD_LONGEST
+_HELD_STEPS = 15.0  # ... or this many steps of slow hands' pace, up to _HELD_LONGEST
 _HELD_LONGEST = 15.0
 _END_DOUBT = 30.0  # a game end waits this long while another story goes on (see _confirm_end)
 _ORIGIN_SOON = 0.3  # the opponent's drop on the square a move left lands no sooner after it
@@ -5668,7 +5668,8 @@ class Tracker:
         """How long a piece may be held over the board while its player thinks:
         ``_HELD_MOST``, or for slow hands ``_HELD_STEPS`` of their pace (the sixth
         generator at x2, game 1 of seed 39: 8i held 7.7 s after 9i knocked, then set on 9h
-        8.1 s after the knock was back; read as 8i9i and gote's P*9h, the rest lost)."""
+        8.1 s after the knock was back; read as 8i9i and gote's P*9h, the rest lost; game
+        11 of seed 47, 8e set on 9e 10.5 s after 8f was back, a step of 0.75 s)."""
         return self._paced(_HELD_MOST, _HELD_STEPS, _HELD_LONGEST)
 
     def _reaction(self) -> float:

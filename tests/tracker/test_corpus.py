@@ -768,6 +768,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "8e held after 8f knocked, set on 9e 10.5 s after: not 8e8f and P*9e, x2": (
+        "dojo",
+        11,
+        4711,
+        "occupancy",
+        2.0,
+        1.0,
+        None,
+        None,
+    ),
     "8i held 7.7 s after 9i knocked, set on 9h 8.1 s after: not 8i9i and P*9h, x2": (
         "dojo",
         1,

@@ -3401,16 +3401,21 @@ def test_a_piece_held_after_a_knock_longer_than_two_capture_waits_is_read(hold: 
     assert usi(tracker.moves)[4:] == ["5e4d", "5a6a"] and tracker.unresolved() is None
 
 
-def test_a_slow_hand_may_hold_a_piece_after_a_knock_longer_than_eight_seconds() -> None:
-    # slow hands (a step of a second): sente's gold lifted from 5e, gote's pawn on 4e
-    # knocked as it was, off 0.1 s (read as a capture), the gold held 9 s and set on 4d;
-    # gote then moves its king. Not 5e4e and gote's P*4d, the king's move an error: for
-    # slow hands the held piece's story is looked for ten steps of their pace
-    # (_HELD_STEPS; the sixth generator at x2, game 1 of seed 39: 8i held 7.7 s after 9i
-    # knocked, set on 9h 8.1 s after the knock was back, the rest of the game lost)
+@pytest.mark.parametrize(("step", "hold"), [(1.0, 9.0), (0.75, 10.5)])
+def test_a_slow_hand_may_hold_a_piece_after_a_knock_longer_than_eight_seconds(
+    step: float, hold: float
+) -> None:
+    # slow hands (a step of a second, or 0.75 s): sente's gold lifted from 5e, gote's
+    # pawn on 4e knocked as it was, off 0.1 s (read as a capture), the gold held 9 s (or
+    # 10.5 s) and set on 4d; gote then moves its king. Not 5e4e and gote's P*4d, the
+    # king's move an error: for slow hands the held piece's story is looked for fifteen
+    # steps of their pace (_HELD_STEPS; the sixth generator at x2, game 1 of seed 39: 8i
+    # held 7.7 s after 9i knocked, set on 9h 8.1 s after the knock was back; game 11 of
+    # seed 47, 8e set on 9e 10.5 s after 8f was back, at a step of 0.75 s; each the rest
+    # of the game lost)
     sfen = "4k4/9/9/9/4Gp3/9/9/9/4K4 b p 1"
-    s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a5a"), 1.0, 1.5)
-    s.lift("5e", dt=1.0).lift("4e", dt=0.015).place("4e", dt=0.1).place("4d", dt=9.0)
+    s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a5a"), step, 1.5)
+    s.lift("5e", dt=1.0).lift("4e", dt=0.015).place("4e", dt=0.1).place("4d", dt=hold)
     s.lift("5a", dt=3.0).place("6a", dt=1.0)
     tracker, _outs = run(s.events, sfen, tail=12.0)
     assert usi(tracker.moves)[4:] == ["5e4d", "5a6a"] and tracker.unresolved() is None
