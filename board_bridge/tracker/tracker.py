@@ -5232,7 +5232,7 @@ class Tracker:
         came = {m.to_square for m in expl.moves} | {p.variants[0].to_square for p in expl.chain}
         if (
             shown.fill
-            and all(sq in came for sq in shown.clear)
+            and all(sq in came and self._landed_before(sq, shown.t) for sq in shown.clear)
             and all(cells[sq] == exp[sq] or sq in left for sq in shown.fill)
         ):
             # the squares shown empty are filled again but those the move read left: a
@@ -5240,10 +5240,11 @@ class Tracker:
             # (x0.7 --extra --overlap, target first, game 12 of seed 54878: 6f knocked
             # for 0.4 s while 8e was lifted, shown as an error; 8e7f then took a story
             # kept from two plies back, P*7f, and two plies were lost). Or as it landed,
-            # the squares shown filled then the move's own (the sixth generator, game 12
-            # of seed 44: 8e7f slid, the bishop on 8g knocked 3 ms after 7f filled, off
-            # 0.4 s; the next move then took a story kept at 8d8e, and 8d8e, P*8d and
-            # 8e7f were recorded as P*7f: a false move, two plies lost)
+            # the squares shown filled then the move's own, landed before the error and
+            # still there (the sixth generator, game 12 of seed 44: 8e7f slid, the bishop
+            # on 8g knocked 3 ms after 7f filled, off 0.4 s; the next move then took a
+            # story kept at 8d8e, and 8d8e, P*8d and 8e7f were recorded as P*7f: a false
+            # move, two plies lost)
             return None
         alt = self._revisable(now)
         if alt is None or alt._n_illegal >= self._n_illegal:
@@ -5251,6 +5252,15 @@ class Tracker:
         if not self._spared(alt):
             return None  # (it saw this error too: leaving it is no sign for it)
         return alt
+
+    def _landed_before(self, sq: int, t: float) -> bool:
+        """Was ``sq`` filled before ``t`` and never lifted since (a piece that landed
+        before an error was shown at ``t``, and stayed)? Not one lifted and filled again
+        as the error began (a third generator at x0.3, game 15 of seed 147: sente's P*2f
+        read as a hover, gote's 2e taking it target first, an error; the board the
+        story's P*2f then shows is no move's landing before it)."""
+        fill = self._hist.last_fill(sq, t)
+        return fill is not None and not self._hist.lifts(sq, fill)
 
     def _played_through(self, alt: Tracker, now: float, wait: float) -> bool:
         """Has the board gone on through an error of the tracker's story for the story's
