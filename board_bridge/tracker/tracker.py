@@ -635,7 +635,6 @@ class _Fork:
     stuck: int | None = None
     met: int = -1  # the other story's length when last compared (see Tracker._met)
     born: float = _NEG_INF  # when it was kept
-    reread: bool = False  # a move read again (see Tracker._keep_reread): gone with the error
 
     def note(self, n: int) -> None:
         """Note whether ``alt`` explains the board, the game being ``n`` plies long."""
@@ -4265,6 +4264,13 @@ class Tracker:
             return
         game = self._game.copy()
         game.pop()
+        if self._stood_for(self._cache.get(game).exp, self._w_prev) >= self._story_wait():
+            # (the first move stood: the board showed it as long as a story waits. The
+            # sixth generator, noise x2, game 8 of seed 43: 8b7c stood 6.7 s, then gote's
+            # P*7d moved on to 7b with 7c knocked for 1.1 s, the board showing 8b7b alone
+            # for that time; kept, it was taken nine plies later at an illegal drop of
+            # the players' own, two false moves)
+            return
         game.pop()
         base = self._cache.get(game)
         found = tuple(
@@ -4284,7 +4290,17 @@ class Tracker:
         alt._new_move(base, found, t, t, obs)
         alt._decide(now, force=False)
         if self._explains(alt):
-            self._keep(_Fork(alt, [], plies, at, reread=True))
+            self._keep(_Fork(alt, [], plies, at))
+
+    def _stood_for(self, cells: str, since: float) -> float:
+        """The longest the board showed ``cells`` at a stretch since ``since``."""
+        longest = 0.0
+        states = self._states
+        for i, (t, shown) in enumerate(states):
+            if t >= since and shown == cells:
+                end = states[i + 1][0] if i + 1 < len(states) else self._t_now
+                longest = max(longest, end - t)
+        return longest
 
     def _keep_in_progress(self, back: int, slow: bool) -> None:
         """A take-back is believed: keep the story where it was a move in progress after
@@ -5544,11 +5560,6 @@ class Tracker:
         self._err_since = None
         self._calm_at = self._t_now
         self._intents = None
-        # (a move read again is a story of this error only: the sixth generator, noise x2,
-        # game 8 of seed 43, 8b7c, then P*7d with 7c knocked for 1.1 s as it was corrected
-        # to P*7b, the board showing 8b7b for that time; kept, and taken nine plies later
-        # at an illegal drop of the players' own, two false moves)
-        self._forks = [f for f in self._forks if not f.reread]
         if not loose:
             n = len(self._history) + 2
             self._forks = [

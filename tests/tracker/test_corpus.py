@@ -738,6 +738,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "5b4a, 5c and 3a knocked, read as 5b5c and 3a4a: read again across the error": (
+        "dojo",
+        14,
+        4614,
+        "occupancy",
+        1.0,
+        1.0,
+        None,
+        None,
+    ),
     "8b7c, P*7d moved to 7b, 7c knocked: 8b7b kept, taken at a later error, noise x2": (
         "dojo",
         8,

@@ -3985,17 +3985,17 @@ def test_a_capture_and_a_drop_quicker_than_a_chain_wait_are_kept_behind_a_questi
     assert _moves_after_warmup(s, sfen) == ["9g9f", "P*9g", "P*2b", "9a9f", "5i4i"]
 
 
-def test_a_move_read_again_goes_with_the_error_it_was_kept_for() -> None:
-    # sente's 8c7c stands; gote's pawn dropped on 7d is moved on to 7b, its hand
-    # knocking 7c off for 1.1 s meanwhile: the board shows 8c7b alone for that time, and
-    # that story is kept (_keep_reread). Once 7c is back the tracker's story explains the
-    # board again, and the kept one goes with the error: sente later lifting gote's pawn
-    # from 7b, setting it on 6a for 4 s and putting it back (legal in 8c7b's story, the
-    # gold's) does not make 8c7b and P*7c (the sixth generator, noise x2, game 8 of seed
-    # 43: that story taken nine plies later at an illegal drop, two false moves)
+def test_a_move_that_stood_is_not_read_again() -> None:
+    # sente's 8c7c stands 5 s; gote's pawn dropped on 7d is moved on to 7b, its hand
+    # knocking 7c off for 1.1 s meanwhile: the board shows 8c7b alone for that time. The
+    # board showed 8c7c longer than a story waits, so no story of 8c7b is kept
+    # (_keep_reread): sente later lifting gote's pawn from 7b, setting it on 6a for 4 s
+    # and putting it back (legal in 8c7b's story, the gold's) does not make 8c7b and
+    # P*7c (the sixth generator, noise x2, game 8 of seed 43: 8b7c stood 6.7 s; 8b7b
+    # kept and taken nine plies later at an illegal drop, two false moves)
     sfen = "4k4/9/1G7/9/9/9/9/9/4K4 b p 1"
     s = _paced(sfen, ("5i4i", "5a4a", "4i5i", "4a5a"), 0.3, 0.6)
-    s.play("8c7c", dt=0.4).wait(1.0)
+    s.play("8c7c", dt=0.4).wait(4.0)
     s.place("7d", dt=1.0).lift("7d", dt=0.5).lift("7c", dt=0.2).place("7b", dt=0.1)
     s.place("7c", dt=1.1)
     s.board.push(Move.from_usi("P*7b"))
