@@ -5245,22 +5245,17 @@ class Tracker:
             # stop on (a hover), then set down where it may, is the move, not an error left
             return None
         left = {m.from_square for m in expl.moves} | {p.variants[0].from_square for p in expl.chain}
-        came = {m.to_square for m in expl.moves} | {p.variants[0].to_square for p in expl.chain}
         if (
             shown.fill
-            and all(sq in came and self._landed_before(sq, shown.t) for sq in shown.clear)
             and all(cells[sq] == exp[sq] or sq in left for sq in shown.fill)
+            and (not shown.clear or self._knocked_as_landed(ctx, expl, shown, left))
         ):
             # the squares shown empty are filled again but those the move read left: a
             # piece knocked while the mover's was lifted, put back, and the move made
             # (x0.7 --extra --overlap, target first, game 12 of seed 54878: 6f knocked
             # for 0.4 s while 8e was lifted, shown as an error; 8e7f then took a story
-            # kept from two plies back, P*7f, and two plies were lost). Or as it landed,
-            # the squares shown filled then the move's own, landed before the error and
-            # still there (the sixth generator, game 12 of seed 44: 8e7f slid, the bishop
-            # on 8g knocked 3 ms after 7f filled, off 0.4 s; the next move then took a
-            # story kept at 8d8e, and 8d8e, P*8d and 8e7f were recorded as P*7f: a false
-            # move, two plies lost)
+            # kept from two plies back, P*7f, and two plies were lost); or as it landed
+            # (see _knocked_as_landed)
             return None
         alt = self._revisable(now)
         if alt is None or alt._n_illegal >= self._n_illegal:
@@ -5269,14 +5264,30 @@ class Tracker:
             return None  # (it saw this error too: leaving it is no sign for it)
         return alt
 
-    def _landed_before(self, sq: int, t: float) -> bool:
-        """Was ``sq`` filled before ``t`` and never lifted since (a piece that landed
-        before an error was shown at ``t``, and stayed)? Not one lifted and filled again
-        as the error began (a third generator at x0.3, game 15 of seed 147: sente's P*2f
-        read as a hover, gote's 2e taking it target first, an error; the board the
-        story's P*2f then shows is no move's landing before it)."""
-        fill = self._hist.last_fill(sq, t)
-        return fill is not None and not self._hist.lifts(sq, fill)
+    def _knocked_as_landed(
+        self, ctx: _Ctx, expl: _Expl, shown: IllegalState, left: set[int | None]
+    ) -> bool:
+        """An error shown (``shown``) that was ``expl``'s move itself with a knock as it
+        landed: every square it asked to clear is the move's landing, never lifted since
+        the move before the open one, and every square it asked to fill but those the
+        move left was occupied just before the move landed (a piece knocked then, put back
+        now).
+        The sixth generator, game 12 of seed 44: 8e7f slid, the bishop on 8g knocked 3 ms
+        after 7f filled, off 0.4 s; the next move then took a story kept at 8d8e, and
+        8d8e, P*8d and 8e7f were recorded as P*7f, a false move, two plies lost. Not a
+        square whose piece was lifted and another set there (a third generator at x0.3,
+        game 15 of seed 147: sente's P*2f read as a hover, then gote's 2e taking it target
+        first, an error), nor one empty as the move landed and filled since by another
+        piece (two captures never seen at 100 Hz, games 10 of seeds 49160 and 49825)."""
+        came = {m.to_square for m in expl.moves} | {p.variants[0].to_square for p in expl.chain}
+        hist = self._hist
+        if not all(sq in came and not hist.lifts(sq, ctx.w_prev) for sq in shown.clear):
+            return False
+        fills = [hist.last_fill(sq) for sq in shown.clear]
+        landed = max((f for f in fills if f is not None), default=None)
+        # (the board just before it landed: a scan may show the knock in the same frame)
+        board = None if landed is None else self._shown_at(math.nextafter(landed, _NEG_INF))
+        return board is not None and all(sq in left or board[sq] != EMPTY for sq in shown.fill)
 
     def _played_through(self, alt: Tracker, now: float, wait: float) -> bool:
         """Has the board gone on through an error of the tracker's story for the story's

@@ -718,6 +718,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "8e7f slid, 8g knocked in the same 100 Hz frame as it landed: not P*7f": (
+        "dojo",
+        12,
+        4412,
+        "occupancy",
+        1.0,
+        1.0,
+        100.0,
+        None,
+    ),
     "8g8h+ taken target first, the king touching down: not 8g8h, polarity x0.4 n2": (
         "dojo",
         18,
