@@ -133,6 +133,7 @@ _HELD_MOST = 8.0  # a piece may be held over the board this long (see Tracker._h
 _HELD_STEPS = 15.0  # ... or this many steps of slow hands' pace, up to _HELD_LONGEST
 _HELD_LONGEST = 15.0
 _END_DOUBT = 30.0  # a game end waits this long while another story goes on (see _confirm_end)
+_END_STEPS = 10.0  # steps of slow hands' pace a game-ending move stands first (see _end_wait)
 _ORIGIN_SOON = 0.3  # the opponent's drop on the square a move left lands no sooner after it
 # opened (see Tracker._dropped_on_origin_soon)
 _QUICK_STEPS = 1.8  # steps of the hands' pace: see Tracker._set_down_after
@@ -5304,6 +5305,13 @@ class Tracker:
         since = self._err_since
         if since is None or now - since < wait:
             return False
+        if len(alt._history) < len(self._history) + 2:
+            # (gone on: two moves past the tracker's at least. One is a piece moved and
+            # put back, the players putting the error right: the sixth generator at x2,
+            # game 17 of seed 49, sente's 6f7e and gote's P*7g 1.5 s later, then the
+            # waiting player's sleeve shoving 3b onto 2b for 2.9 s; read as the held
+            # attacker's 6f7g and gote's 3b2b, taken as the piece went back)
+            return False
         # (calm since it was kept, at least: a story copies the tracker's past)
         kept = next((f.born for f in self._forks if f.alt is alt), _NEG_INF)
         calm = max(alt._calm_at, kept)
@@ -5373,6 +5381,16 @@ class Tracker:
         ``held_settle``, or three steps of a slow hand."""
         p = self.params
         return self._paced(p.held_settle, 3.0, max(p.held_settle, p.takeback_settle_max))
+
+    def _end_wait(self) -> float:
+        """How long a game-ending move stands before the game ends: as long as another
+        story waits (``held_settle``), or for slow hands ``_END_STEPS`` of their pace, up
+        to ``takeback_settle_max``: the mover may set the piece down, think, and move it
+        on (the sixth generator at x2, game 17 of seed 49: 6b6a set on 5a first, a mate,
+        and moved on 4.6 s later at a step of 0.5 s; the game ended as checkmate after
+        3 s, a false move and a false result)."""
+        p = self.params
+        return self._paced(p.held_settle, _END_STEPS, max(p.held_settle, p.takeback_settle_max))
 
     def _adopt(self, alt: Tracker, now: float) -> list[TrackerOutput]:
         mine, theirs = self._history, alt._history
@@ -6121,7 +6139,7 @@ class Tracker:
             return []
         # as long as another story waits: a piece dropped where it may not go reads the
         # same as a legal mating drop of another kind, and is taken back on seeing red
-        wait = self._story_wait()
+        wait = self._end_wait()
         if self._drop_kind_unseen():
             # ... and then no red shows it: the player who dropped a pawn where it may not
             # go sees a mate, not an error, and is slower to take it back (x2.0: the

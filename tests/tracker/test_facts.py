@@ -4037,3 +4037,19 @@ def test_a_knock_as_a_move_lands_is_no_error_the_move_left() -> None:
     s.lift("5a", dt=2.6).place("4a", dt=0.5)
     s.lift("5i", dt=1.5).place("4i", dt=0.5)
     assert _moves_after_warmup(s, sfen) == ["8d8e", "P*8d", "8e7f", "5a4a", "5i4i"]
+
+
+def test_a_slow_hand_may_move_a_mating_piece_on_before_the_game_ends() -> None:
+    # slow hands (a step of 0.8 s): sente's gold set on 2b, a mate, held there 4.6 s and
+    # moved on to 1c (2c1c), then gote's king moves. Not checkmate after 3 s: for slow
+    # hands a game-ending move stands ten steps of their pace first, up to 5 s
+    # (_END_STEPS; the sixth generator at x2, game 17 of seed 49: 6b6a set on 5a first,
+    # moved on 4.6 s later at a step of 0.5 s, read as 6b5a and checkmate, a false move
+    # and a false result)
+    sfen = "8k/9/6SG1/9/9/9/9/9/4K4 b - 1"
+    s = _paced(sfen, ("5i4i", "1a2a", "4i5i", "2a1a"), 0.8, 1.5)
+    s.lift("2c", dt=2.0).place("2b", dt=0.8).lift("2b", dt=4.6).place("1c", dt=0.8)
+    s.lift("1a", dt=3.0).place("2a", dt=0.8)
+    tracker, outs = run(s.events, sfen, tail=8.0)
+    assert usi(tracker.moves)[4:] == ["2c1c", "1a2a"] and tracker.unresolved() is None
+    assert of(outs, GameEnded) == []
