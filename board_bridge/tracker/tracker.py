@@ -5305,13 +5305,6 @@ class Tracker:
         since = self._err_since
         if since is None or now - since < wait:
             return False
-        if len(alt._history) < len(self._history) + 2:
-            # (gone on: two moves past the tracker's at least. One is a piece moved and
-            # put back, the players putting the error right: the sixth generator at x2,
-            # game 17 of seed 49, sente's 6f7e and gote's P*7g 1.5 s later, then the
-            # waiting player's sleeve shoving 3b onto 2b for 2.9 s; read as the held
-            # attacker's 6f7g and gote's 3b2b, taken as the piece went back)
-            return False
         # (calm since it was kept, at least: a story copies the tracker's past)
         kept = next((f.born for f in self._forks if f.alt is alt), _NEG_INF)
         calm = max(alt._calm_at, kept)

@@ -788,16 +788,6 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
-    "sleeve shoves 3b onto 2b for 2.9 s: no held story taken; 6b6a set on 5a, x2": (
-        "dojo",
-        17,
-        4917,
-        "occupancy",
-        2.0,
-        1.0,
-        None,
-        None,
-    ),
     "8e held after 8f knocked, set on 9e 10.5 s after: not 8e8f and P*9e, x2": (
         "dojo",
         11,
