@@ -788,6 +788,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "6b6a set on 5a first for 4.6 s, a mate: not checkmate, x2": (
+        "dojo",
+        17,
+        4917,
+        "occupancy",
+        2.0,
+        1.0,
+        None,
+        None,
+    ),
     "8e held after 8f knocked, set on 9e 10.5 s after: not 8e8f and P*9e, x2": (
         "dojo",
         11,
