@@ -5369,11 +5369,12 @@ class Tracker:
         self._shown_for_now = self._state_id
         return self._show_illegal(self._analyse_illegal(ctx), self._t_change)
 
-    def _story_wait(self) -> float:
+    def _story_wait(self, steps: float = 3.0) -> float:
         """How long a state only another story explains must stay before it is taken:
-        ``held_settle``, or three steps of a slow hand."""
+        ``held_settle``, or three steps of a slow hand (``steps``: another number of
+        them), up to ``takeback_settle_max``."""
         p = self.params
-        return self._paced(p.held_settle, 3.0, max(p.held_settle, p.takeback_settle_max))
+        return self._paced(p.held_settle, steps, max(p.held_settle, p.takeback_settle_max))
 
     def _end_wait(self) -> float:
         """How long a game-ending move stands before the game ends: as long as another
@@ -5382,8 +5383,7 @@ class Tracker:
         on (the sixth generator at x2, game 17 of seed 49: 6b6a set on 5a first, a mate,
         and moved on 4.6 s later at a step of 0.5 s; the game ended as checkmate after
         3 s, a false move and a false result)."""
-        p = self.params
-        return self._paced(p.held_settle, _END_STEPS, max(p.held_settle, p.takeback_settle_max))
+        return self._story_wait(_END_STEPS)
 
     def _adopt(self, alt: Tracker, now: float) -> list[TrackerOutput]:
         mine, theirs = self._history, alt._history
