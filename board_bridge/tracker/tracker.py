@@ -5350,6 +5350,23 @@ class Tracker:
             return None
         return fitting[0]
 
+    def _fits_too(self, f: _Fork) -> bool:
+        """Does the kept story ``f``, fed up to now (as ``_revisable`` feeds the stories it
+        weighs), also explain the board as another is taken (see ``_adopt``)? It stays
+        kept: the one taken was preferred for showing fewer errors, and one of those may
+        have been a knock of a piece of the side not to move, while the game tells the two
+        apart a move later (the sixth generator, noise x2, game 2 of seed 42: 6c held 3.5 s
+        with 7d knocked 18 ms after its lift, read as 6c7d and B*3c; 6c3c and B*4h kept,
+        with gote's sleeve on sente's 5b for 1.1 s an error in it; 6c7d, B*3c and N*4h
+        taken as gote's 5g5f began, and 6c3c's story dropped: the rest of the game
+        lost)."""
+        return (
+            f.fed == len(f.events)
+            and f.alt._premise is None
+            and not f.alt._unerring
+            and self._explains(f.alt)
+        )
+
     def _spared(self, alt: Tracker) -> bool:
         """Has another story shown no error since the tracker's own present one began?
         False if the tracker's story shows none."""
@@ -5424,7 +5441,11 @@ class Tracker:
             []
             if is_fork
             else [
-                f for f in self._forks if f.alt is not alt and f.at < k and _keeps(f.alt, k, taken)
+                f
+                for f in self._forks
+                if f.alt is not alt
+                and f.at < k
+                and (_keeps(f.alt, k, taken) or self._fits_too(f))
             ]
         )
         # (the other story is in play and explains the board: see _revisable)

@@ -818,6 +818,26 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "6c held with 7d knocked read as 6c7d and B*3c, 6c3c's story dropped at a taking": (
+        "dojo",
+        2,
+        4202,
+        "occupancy",
+        1.0,
+        2.0,
+        None,
+        None,
+    ),
+    "5h5g, its story dropped as another was taken, read as 4g5g and G*4g": (
+        "dojo",
+        4,
+        4404,
+        "occupancy",
+        1.0,
+        2.0,
+        None,
+        None,
+    ),
 }
 
 
