@@ -5443,9 +5443,7 @@ class Tracker:
             else [
                 f
                 for f in self._forks
-                if f.alt is not alt
-                and f.at < k
-                and (_keeps(f.alt, k, taken) or self._fits_too(f))
+                if f.alt is not alt and f.at < k and (_keeps(f.alt, k, taken) or self._fits_too(f))
             ]
         )
         # (the other story is in play and explains the board: see _revisable)
