@@ -838,6 +838,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "8f set on 8e and moved on to take 7e, 7d knocked, read as 7e7d and 8e7e": (
+        "dojo",
+        14,
+        4814,
+        "occupancy",
+        1.0,
+        2.0,
+        None,
+        None,
+    ),
 }
 
 
