@@ -4461,8 +4461,8 @@ class Tracker:
             self._keep_rival(expl, self._scored_chains(ctx, obs))
         if expl.kind == MOVE and expl.moves:
             self._keep_correcting(ctx, expl.moves[0])
-        elif expl.kind == TWO and not expl.chain[0].correcting:
-            self._keep_corrected_chain(ctx, expl)
+        if expl.kind in (MOVE, TWO):
+            self._keep_corrected(expl)
         if expl.kind in (MOVE, TWO, CORRECT, RETRACT):
             self._keep_dropped(ctx, expl, obs)
         if _corrects(expl) or (expl.kind == RETRACT and expl.held):
@@ -4501,31 +4501,62 @@ class Tracker:
         alt._fixed = at  # (nor moves taken back: a story of its own, see _keep_uncorrected)
         self._keep(_Fork(alt, [], _NONE_MADE, at))
 
-    def _keep_corrected_chain(self, ctx: _Ctx, expl: _Expl) -> None:
-        """A chain is believed whose first move is the opponent's capture from a square the
-        open move's piece could have taken from where it stood, and whose next move takes
-        that piece on to that square: keep the correction of the open move onto it (the
-        target taken first, a knock as it was lifted), taken if the tracker's own later
-        fails. As for one reply (see ``_keep_correcting``), where the story kept reads the
-        board on by itself: here the board showed the whole chain before it was read, and
-        a copy would read it again (the sixth generator, noise x2, game 14 of seed 48: 8f
-        set on 8e, 7e taken 0.84 s later with 7d knocked 146 ms, and 8e moved on to 7e;
-        read as gote's 7e taking 7d and 8e7e, the game lost twelve plies on)."""
-        om, prev = ctx.open_move, ctx.prev
-        if om is None or prev is None or om.from_square is None:
+    def _keep_corrected(self, expl: _Expl) -> None:
+        """The opponent's capture from a square the piece of the move before could have
+        taken from where it stood is believed, then that piece moved on onto that square
+        (a chain of the two, or the second move after the first): keep the story where
+        the mover took that piece first and moved its own on there, a correction of its
+        move, with a knock as the target was lifted read as the capture's landing; taken
+        if the tracker's own later fails. ``_keep_correcting`` keeps the story where no
+        reply began, which reads the board on by itself; but where the board shows the
+        mover's piece on the square before the reply is believed, or at once after, that
+        story reads the reply again (the sixth generator, noise x2, game 14 of seed 48:
+        8f set on 8e, 7e taken 0.84 s later with 7d knocked 146 ms, and 8e moved on to 7e;
+        read as gote's 7e taking 7d and 8e7e, the game lost twelve plies on; game 17 of
+        seed 43: 8i set on 8h, 9h taken 2.3 s later with 9g knocked 1 s, and 8h moved on
+        to 9h; read as 9h9g and 8h9h, and the game lost)."""
+        history = self._history
+        if expl.kind == TWO and not expl.chain[0].correcting:
+            plies = [p.variants for p in expl.chain] + ([expl.moves] if expl.moves else [])
+            if len(plies) != 2 or len(history) < 1:
+                return
+            (reply, on), first, back = (plies[0][0], plies[1][0]), history[-1], 1
+        elif expl.kind == MOVE and expl.moves and len(history) >= 2:
+            (reply, on), first, back = (history[-1], expl.moves[0]), history[-2], 2
+        else:
             return
-        plies = [p.variants for p in expl.chain] + ([expl.moves] if expl.moves else [])
-        if len(plies) != 2:
-            return
-        reply, on = plies[0][0], plies[1][0]
         origin = reply.from_square
-        if origin is None or on.from_square != om.to_square or on.to_square != origin:
+        if (
+            origin is None
+            or first.from_square is None
+            or on.from_square != first.to_square
+            or on.to_square != origin
+            or reply.to_square in (first.from_square, first.to_square)
+        ):
             return
-        if not ctx.cur.codes[reply.to_square] or not prev.codes[origin]:
+        at = len(history) - back
+        alt = self._copy()
+        alt._is_fork = True  # (its move made below keeps no stories of its own)
+        for _ in range(back):
+            alt._pop()
+        before = alt._info()
+        if not before.codes[origin] or not before.codes[reply.to_square]:
             return
-        variants = tuple(m for m in prev.moves_from(om.from_square) if m.to_square == origin)
-        if variants:
-            self._fork(_Expl(CORRECT, moves=variants))
+        variants = [m for m in before.moves_from(first.from_square) if m.to_square == origin]
+        if len(variants) != 1:
+            return  # (a question in that story: none kept)
+        (move,) = variants
+        plies_kept = ((move,),)
+        if self._kept(plies_kept, at, False):
+            return
+        obs = self._cells
+        assert obs is not None
+        t = self._t_change
+        alt._make(move, t, t, obs)
+        alt._establish(t, obs)
+        alt._settled = True
+        alt._fixed = at  # (nor moves taken back, see _keep_correcting)
+        self._keep(_Fork(alt, [], plies_kept, at))
 
     def _keep_unmade(self, ctx: _Ctx, expl: _Expl) -> None:
         """A drop is believed on the square a capture just left (the open move, or the

@@ -848,6 +848,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "8i set on 8h and moved on to take 9h, 9g knocked, read as 9h9g and 8h9h": (
+        "dojo",
+        17,
+        4317,
+        "occupancy",
+        1.0,
+        2.0,
+        None,
+        None,
+    ),
 }
 
 
