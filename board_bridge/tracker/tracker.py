@@ -4463,6 +4463,7 @@ class Tracker:
             self._keep_correcting(ctx, expl.moves[0])
         if expl.kind in (MOVE, TWO):
             self._keep_corrected(expl)
+            self._keep_moved_once(expl)
         if expl.kind in (MOVE, TWO, CORRECT, RETRACT):
             self._keep_dropped(ctx, expl, obs)
         if _corrects(expl) or (expl.kind == RETRACT and expl.held):
@@ -4557,6 +4558,62 @@ class Tracker:
         alt._settled = True
         alt._fixed = at  # (nor moves taken back, see _keep_correcting)
         self._keep(_Fork(alt, [], plies_kept, at))
+
+    def _keep_moved_once(self, expl: _Expl) -> None:
+        """A drop is believed on the square the opponent's move before it left, and the
+        board is then one move of the piece moved before that from where it stood (the
+        three plies' squares are that one move's, with two pieces put back): keep that
+        one move as the story, taken if the tracker's own later fails. A hand moving a
+        piece may knock one piece as it lifts it, which reads as a capture swapped out,
+        and another as it lands, which reads as the opponent's move onto the landing
+        square, put back as a drop there (the sixth generator at x2, game 7 of seed 46:
+        4c5b, 4d knocked 31 ms after 4c's lift for 54 ms, 6a knocked 33 ms after 5b
+        filled for 0.76 s; read as 4c4d, 6a5b and G*6a, and the game lost)."""
+        if expl.kind == TWO:
+            if expl.chain[0].correcting:
+                return
+            new = [p.variants[0] for p in expl.chain] + ([expl.moves[0]] if expl.moves else [])
+        elif expl.kind == MOVE and expl.moves:
+            new = [expl.moves[0]]
+        else:
+            return
+        history = self._history
+        made = [*history, *new]
+        if len(made) < 3:
+            return
+        first, reply, drop = made[-3:]
+        if (
+            drop.from_square is not None
+            or reply.from_square is None
+            or drop.to_square != reply.from_square
+            or first.from_square is None
+        ):
+            return
+        at = len(made) - 3
+        obs = self._cells
+        assert obs is not None
+        alt = self._copy()
+        alt._is_fork = True  # (its move made below keeps no stories of its own)
+        while len(alt._history) > at:
+            alt._pop()
+        base = alt._info()
+        filled = [sq for sq in diff(obs, base.exp) if obs[sq] != EMPTY]
+        if len(filled) != 1:
+            return
+        variants = [m for m in base.moves_from(first.from_square) if m.to_square == filled[0]]
+        if len(variants) != 1 or variants[0] == first:
+            return  # (a question in that story: none kept)
+        plies = ((variants[0],),)
+        if self._kept(plies, at, False):
+            return
+        t = self._t_change
+        alt._make(variants[0], t, t, obs)
+        if diff(obs, alt._info().exp):
+            return
+        alt._establish(t, obs)
+        alt._settled = True
+        alt._fixed = at  # (nor moves taken back, see _keep_correcting)
+        self._keep(_Fork(alt, [], plies, at))
 
     def _keep_unmade(self, ctx: _Ctx, expl: _Expl) -> None:
         """A drop is believed on the square a capture just left (the open move, or the

@@ -858,6 +858,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "4c5b with 4d and 6a knocked read as 4c4d, 6a5b and G*6a": (
+        "dojo",
+        7,
+        4607,
+        "occupancy",
+        2.0,
+        1.0,
+        None,
+        None,
+    ),
 }
 
 
