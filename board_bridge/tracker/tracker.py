@@ -5473,8 +5473,8 @@ class Tracker:
         have been a knock of a piece of the side not to move, while the game tells the two
         apart a move later (the sixth generator, noise x2, game 2 of seed 42: 6c held 3.5 s
         with 7d knocked 18 ms after its lift, read as 6c7d and B*3c; 6c3c and B*4h kept,
-        with gote's sleeve on sente's 5b for 1.1 s an error in it; 6c7d, B*3c and N*4h
-        taken as gote's 5g5f began, and 6c3c's story dropped: the rest of the game
+        with sente's sleeve on gote's 5b for 1.1 s an error in it; 6c7d, B*3c and N*4h
+        taken as sente's 5g5f began, and 6c3c's story dropped: the rest of the game
         lost)."""
         return (
             f.fed == len(f.events)
