@@ -4053,3 +4053,21 @@ def test_a_slow_hand_may_move_a_mating_piece_on_before_the_game_ends() -> None:
     tracker, outs = run(s.events, sfen, tail=8.0)
     assert usi(tracker.moves)[4:] == ["2c1c", "1a2a"] and tracker.unresolved() is None
     assert of(outs, GameEnded) == []
+
+
+def test_a_move_with_a_knock_at_each_end_is_kept_against_three_plies() -> None:
+    # slow hands: sente's 4c moved to 5b, 4d knocked 31 ms after 4c's lift for 54 ms and
+    # gote's 6a knocked 33 ms after 5b filled, for 0.76 s. Read as 4c taking 4d in a swap,
+    # 6a5b and G*6a; the one move 4c5b is kept, and taken when gote's P*6c and sente's G*5i
+    # make the three plies' story fail (_keep_moved_once; the sixth generator at x2, game 7
+    # of seed 46: the rest of the game lost)
+    sfen = "2+Ns1r3/2P5g/nnk2G2n/3sPp3/p+l3P1pl/4+p1p1p/lp1L2PP1/R2BK1S1S/2gP4P b BG3Pp 211"
+    s = Script(sfen)
+    s.place("4g", dt=1.0).press("B", dt=0.18).lift("3f", dt=2.74).lift("4e", dt=0.03)
+    s.place("4e", dt=0.15).lift("3g", dt=0.53).place("3g", dt=0.023).press("promote", dt=1.57)
+    s.place("3b", dt=3.65).press("P", dt=5.13).place("7f", dt=4.0)
+    s.lift("4c", dt=6.3).lift("4d", dt=0.031).place("4d", dt=0.054).place("5b", dt=0.165)
+    s.lift("6a", dt=0.033).place("6a", dt=0.76)
+    s.place("6c", dt=6.15).lift("6a", dt=2.6).place("6a", dt=0.66).place("5i", dt=4.75)
+    s.lift("8e", dt=8.9).place("7e", dt=0.9).lift("6h", dt=1.5).place("8f", dt=0.6)
+    assert _moves_read(s, sfen)[4:] == ["4c5b", "P*6c", "G*5i", "8e7e", "6h8f"]
