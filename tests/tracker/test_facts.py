@@ -4071,3 +4071,25 @@ def test_a_move_with_a_knock_at_each_end_is_kept_against_three_plies() -> None:
     s.place("6c", dt=6.15).lift("6a", dt=2.6).place("6a", dt=0.66).place("5i", dt=4.75)
     s.lift("8e", dt=8.9).place("7e", dt=0.9).lift("6h", dt=1.5).place("8f", dt=0.6)
     assert _moves_read(s, sfen)[4:] == ["4c5b", "P*6c", "G*5i", "8e7e", "6h8f"]
+
+
+def test_a_knock_of_the_waiting_side_is_no_error_against_a_story() -> None:
+    # gote's 8i set on 8h, sente's lance on 9h taken 2.3 s later, 9g knocked 16 ms after
+    # for 1 s, and 8h moved on to 9h: read as 9h taking 9g and 8h9h, with 8i9h kept.
+    # Gote's P*5h then asks "L or P?" in the tracker's story, and sente's sleeve knocks
+    # gote's 9h for 0.94 s as gote drops P*8f: an error in the kept story alone, but only
+    # pieces of the side not to move off their squares, which counts against no story
+    # (_knocked_only): 8i9h is taken as the game goes on, not at the log's end (the sixth
+    # generator, noise x2, game 17 of seed 43)
+    sfen = "b+N+B4+L1/P2s4P/1+P+P1k1g2/3P1R2p/gPp6/4sPNP1/L1GpP+s2+n/+p1Pl2+rl1/1GK1s3N w 4P 210"
+    s = Script(sfen)
+    s.lift("5f", dt=1.0).lift("5g", dt=0.17).place("5g", dt=0.024).press("promote", dt=1.5)
+    s.place("3e", dt=2.9).lift("3e", dt=0.07).place("5b", dt=0.4)
+    s.lift("5c", dt=3.0).lift("5b", dt=0.17).place("5b", dt=0.46)
+    s.lift("8i", dt=2.95).place("8h", dt=0.42)
+    s.lift("9h", dt=2.29).lift("9g", dt=0.016).place("9g", dt=1.03).lift("8h", dt=1.55)
+    s.place("9h", dt=0.52).place("5h", dt=4.8).lift("7g", dt=3.1).place("7g", dt=2.64)
+    s.lift("2f", dt=2.4).place("2e", dt=0.34).lift("3f", dt=0.27).place("3f", dt=0.08)
+    s.lift("9h", dt=2.15).place("9h", dt=0.94).place("8f", dt=8.3)
+    s.lift("4d", dt=2.2).place("4e", dt=0.4).lift("3c", dt=1.6).place("3d", dt=0.4)
+    assert _moves_read(s, sfen)[3:] == ["8i9h", "P*5h", "2f2e", "P*8f", "4d4e", "3c3d"]
