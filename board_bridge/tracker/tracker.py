@@ -1505,7 +1505,12 @@ class Tracker:
             # mover changed the move asked about: the question goes with it.)
             alt = self._revisable(now)
             if alt is not None and alt._pending is None:
-                if force or quiet >= self._story_wait():
+                # (not on the answer to the question waiting: the player answered what
+                # the board asked, and the answer is its story's; the sixth generator,
+                # polarity, game 24 of seed 50: P*3c asked "B or P?" as 2b was knocked
+                # for 0.9 s, "P" pressed once it was back, and a story two plies shorter
+                # taken on it, the rest of the game lost)
+                if (force and not self._answers_own()) or quiet >= self._story_wait():
                     return self._adopt(alt, now)
                 return []
         held = self._held(ctx, expl, quiet) if expl.capture else _INF
@@ -5132,6 +5137,11 @@ class Tracker:
             self._forks = [f for f in self._forks if f.alt is not alt]  # (not kept, unseen)
             return None
         return alt
+
+    def _answers_own(self) -> bool:
+        """Is the answer being given (if one is) one the question waiting takes?"""
+        answer, pending = self._answering, self._pending
+        return answer is not None and pending is not None and answer in pending.question.options
 
     def _asks_answer(self, alt: Tracker, now: float) -> bool:
         """Whether the other story ``alt`` asked the answer being given (if one is): only

@@ -868,6 +868,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "the answer to P*3c's question taken for a story two plies shorter": (
+        "dojo",
+        24,
+        5024,
+        "polarity",
+        1.0,
+        1.0,
+        None,
+        None,
+    ),
 }
 
 
