@@ -4093,3 +4093,35 @@ def test_a_knock_of_the_waiting_side_is_no_error_against_a_story() -> None:
     s.lift("9h", dt=2.15).place("9h", dt=0.94).place("8f", dt=8.3)
     s.lift("4d", dt=2.2).place("4e", dt=0.4).lift("3c", dt=1.6).place("3d", dt=0.4)
     assert _moves_read(s, sfen)[3:] == ["8i9h", "P*5h", "2f2e", "P*8f", "4d4e", "3c3d"]
+
+
+def test_an_answer_to_the_question_asked_is_no_sign_for_another_story() -> None:
+    # polarity board: gote's P*3c, its hand knocking sente's bishop on 2b 26 ms after for
+    # 0.89 s, read as B*2b moved on to 3c, asking "B or P?"; "P" pressed once 2b is back.
+    # The answer is the question's: not a sign to take at once a kept story that asks
+    # nothing (3c3d and B*2b unmade, N*2b; _answers_own; the sixth generator, polarity,
+    # game 24 of seed 50: the rest of the game lost)
+    sfen = "1ns1kg1nl/l2rg4/ppp2psp1/3pp3p/5Pp2/2P1P1P1P/PPNP1S1P1/1s4G1R/L2G2KNL b 2B 31"
+    s = Script(sfen, "polarity")
+    s.lift("3f", dt=1.0).lift("4e", dt=0.26).lift("3e", dt=0.04).place("3e", "u", dt=0.075)
+    s.place("4e", "u", dt=0.41)
+    s.lift("8h", dt=2.46).lift("8g", dt=0.023).place("8g", "u", dt=0.78).lift("7g", dt=2.67)
+    s.place("7g", "p", dt=0.6)
+    s.lift("3e", dt=1.94).lift("4e", dt=0.013).place("4e", "u", dt=0.06).place("3d", "u", dt=0.2)
+    s.lift("1i", dt=0.15).place("1i", "u", dt=0.015).lift("3c", dt=1.6).lift("2c", dt=0.435)
+    s.lift("3d", dt=0.0015).place("2c", "u", dt=0.022).place("3d", "u", dt=0.125)
+    s.place("2d", "u", dt=2.05).lift("2d", dt=0.15).place("2b", "u", dt=0.16)
+    s.lift("2c", dt=0.002).place("2c", "u", dt=0.09)
+    s.place("3c", "u", dt=4.5).lift("2b", dt=0.03).place("2b", "u", dt=0.89).press("P", dt=0.74)
+    s.lift("2b", dt=15.4).lift("1a", dt=0.14).place("1a", "u", dt=0.03).lift("2a", dt=0.004)
+    s.place("2a", "u", dt=0.11).lift("1a", dt=0.63).place("1a", "p", dt=0.38)
+    s.place("6e", "u", dt=6.4).lift("6e", dt=0.29).place("5g", "u", dt=0.135)
+    s.lift("6i", dt=5.3).place("5h", "u", dt=0.012)
+    assert _moves_read(s, sfen, "polarity")[3:] == [
+        "3c3d",
+        "B*2b",
+        "P*3c",
+        "2b1a+",
+        "N*5g",
+        "6i5h",
+    ]
