@@ -4074,10 +4074,10 @@ def test_a_move_with_a_knock_at_each_end_is_kept_against_three_plies() -> None:
 
 
 def test_a_knock_of_the_waiting_side_is_no_error_against_a_story() -> None:
-    # gote's 8i set on 8h, sente's lance on 9h taken 2.3 s later, 9g knocked 16 ms after
+    # sente's 8i set on 8h, gote's piece on 9h taken 2.3 s later, 9g knocked 16 ms after
     # for 1 s, and 8h moved on to 9h: read as 9h taking 9g and 8h9h, with 8i9h kept.
-    # Gote's P*5h then asks "L or P?" in the tracker's story, and sente's sleeve knocks
-    # gote's 9h for 0.94 s as gote drops P*8f: an error in the kept story alone, but only
+    # Gote's P*5h then asks "L or P?" in the tracker's story, and gote's sleeve knocks
+    # sente's 9h for 0.94 s as gote drops P*8f: an error in the kept story alone, but only
     # pieces of the side not to move off their squares, which counts against no story
     # (_knocked_only): 8i9h is taken as the game goes on, not at the log's end (the sixth
     # generator, noise x2, game 17 of seed 43)
