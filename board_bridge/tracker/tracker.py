@@ -5440,8 +5440,8 @@ class Tracker:
         """The board is back at the position after errors of the tracker's story: a kept
         story that explained every state since those errors began, showing none (or fewer
         errors than the tracker's), and made three moves or more past the tracker's in that
-        time, came round to the same squares
-        filled (a position repeated: 100 Hz x0.4 --rich, game 20 of seed 45832, gote's
+        time (two, if it is no story of a capture never seen), came round to the same
+        squares filled (a position repeated: 100 Hz x0.4 --rich, game 20 of seed 45832, gote's
         king taking the tokin on 4a unseen, then P*4b, 4a3a and 4b4a+ again, read as a
         king in check and a piece taking its own, put right; four plies lost). Players
         putting an error right do not play legal moves while they do it. Three moves or
@@ -5463,11 +5463,16 @@ class Tracker:
                 # 20 of seed 48527, the king over 3h in 4a3a)
                 and (self._spared(alt) or alt._n_illegal < self._n_illegal or fresh)
                 and alt._pending is None
-                # (three plies on at least: a capture never seen and the opponent's drop on
-                # the square it left read as a touch is two, and the game tells those
-                # apart, see _keep_touched_unseen; the second generator's game 8, seed 1,
-                # 6g6f unseen and S*6g taken so at a piece put back, a false move)
-                and len(alt._history) >= n + 3
+                # (three plies on at least for a story of a capture never seen: such a
+                # capture and the opponent's drop on the square it left read as a touch
+                # is two, and the game tells those apart, see _keep_touched_unseen; the
+                # second generator's game 8, seed 1, 6g6f unseen and S*6g taken so at a
+                # piece put back, a false move. Two for another story, since session 57:
+                # the sixth generator x0.4, game 15 of seed 57, sente's P*9i, gote's P*9h
+                # with 9i knocked as it landed, read as P*9i moved on, 9i put back an
+                # illegal drop, and sente's 9i9h, 9h swapped out, putting it right: two
+                # plies lost, and the hands in hand wrong to the game's end)
+                and len(alt._history) >= n + (3 if alt._premise is not None else 2)
                 and not alt._unerring
                 and (alt._premise is None or len(alt._history) >= alt._premise[0])
             ):

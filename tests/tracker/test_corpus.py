@@ -878,6 +878,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "P*9h with 9i knocked read as P*9i moved on, 9i9h putting the error right": (
+        "dojo",
+        15,
+        5715,
+        "occupancy",
+        0.4,
+        1.0,
+        None,
+        None,
+    ),
 }
 
 
