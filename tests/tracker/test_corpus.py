@@ -888,6 +888,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "P*9h with 9i knocked read as P*9i moved on, 9i9h's target lifted after the error went": (
+        "dojo",
+        15,
+        5515,
+        "occupancy",
+        2.0,
+        1.0,
+        None,
+        None,
+    ),
 }
 
 
