@@ -898,6 +898,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "P*8d onto 8d8e's origin with 9c knocked, an error left by 8e7f": (
+        "dojo",
+        12,
+        5712,
+        "occupancy",
+        1.0,
+        2.0,
+        None,
+        None,
+    ),
 }
 
 
