@@ -4125,3 +4125,28 @@ def test_an_answer_to_the_question_asked_is_no_sign_for_another_story() -> None:
         "N*5g",
         "6i5h",
     ]
+
+
+@pytest.mark.parametrize(("delay", "off"), [(0.13, 0.073), (0.58, 0.77)])
+def test_a_story_that_put_an_error_right_with_a_capture_is_taken(delay: float, off: float) -> None:
+    # sente's P*9i, then gote's P*9h with 9i knocked 2 ms before it landed, off 0.89 s:
+    # read as P*9i moved on to 9h, 9i put back an illegal drop. Sente's 9i then takes 9h,
+    # and the board is the tracker's squares again: the story kept of P*9i and P*9h, two
+    # plies past and with no error, is taken (_gone_round; the sixth generator x0.4, game
+    # 15 of seed 57, the target swapped out 0.13 s after 9i's lift). When the target is
+    # lifted only after the board showed the tracker's squares, the error went first, and
+    # the story is looked for until the tracker's next move (_put_right; x2, game 15 of
+    # seed 55). Before, two plies were lost and the pieces in hand wrong to the game's end
+    sfen = "R+Lg1kp3/p3b3+N/2g2nsR1/lp1P1P1Np/P1P1g2L1/1P4PP1/n1b+s1S2P/3pL4/1sKG2+p+p+p w 2P 202"
+    s = Script(sfen)
+    s.lift("6i", dt=0.6).place("6i", dt=0.072).lift("7g", dt=1.87).place("6f", dt=0.14)
+    s.press("promote", dt=0.33)
+    s.lift("9a", dt=2.3).lift("9b", dt=0.11).place("9b", dt=0.07).lift("8a", dt=0.025)
+    s.place("8a", dt=0.944).press("promote", dt=0.33)
+    s.lift("9d", dt=1.18).lift("8d", dt=0.064).lift("9e", dt=0.062).place("8d", dt=0.05)
+    s.place("9e", dt=0.215)
+    s.place("9i", dt=0.69).lift("9i", dt=2.63).place("9h", dt=0.0024).place("9i", dt=0.886)
+    s.lift("9i", dt=0.77).lift("9h", dt=delay).place("9h", dt=off)
+    s.lift("4d", dt=1.54).lift("3c", dt=0.44).place("4d", dt=0.083)
+    s.lift("1b", dt=0.83).place("2a", dt=0.14).lift("5a", dt=1.1).place("4b", dt=0.16)
+    assert _moves_read(s, sfen)[3:] == ["P*9i", "P*9h", "9i9h", "3c4d", "1b2a", "5a4b"]
