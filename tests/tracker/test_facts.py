@@ -4150,3 +4150,22 @@ def test_a_story_that_put_an_error_right_with_a_capture_is_taken(delay: float, o
     s.lift("4d", dt=1.54).lift("3c", dt=0.44).place("4d", dt=0.083)
     s.lift("1b", dt=0.83).place("2a", dt=0.14).lift("5a", dt=1.1).place("4b", dt=0.16)
     assert _moves_read(s, sfen)[3:] == ["P*9i", "P*9h", "9i9h", "3c4d", "1b2a", "5a4b"]
+
+
+def test_a_drop_onto_the_square_a_slide_left_with_a_knock_is_no_error_left() -> None:
+    # blitz hands: sente's 8d slid to 8e, gote's P*8d 1.35 s later with sente's 9c knocked
+    # 18 ms after for 0.49 s, shown as an error, then sente's 8e slid on to 7f. The error
+    # was the drop with a knock as it landed: 8d's lift was the slide's own, before it
+    # landed, and no sign for a story kept of P*8e (_knocked_as_landed; the sixth
+    # generator, noise x2, game 12 of seed 57: read as P*8e moved on to 7f, two plies lost)
+    sfen = "2+Np5/p2nl1spp/2lnk4/P+Rp2bp1P/3G2g1S/L2gp1P2/SB1l1+p3/3r1p1g1/S1K3+n2 w P5p 290"
+    s = Script(sfen)
+    s.place("1i", dt=0.7).lift("2h", dt=0.023)
+    s.place("9c", dt=3.3).lift("9d", dt=0.054).lift("9b", dt=0.005).place("9b", dt=0.444)
+    s.press("nonpromote", dt=0.17)
+    s.lift("1b", dt=0.43).place("1c", dt=0.19)
+    s.place("8e", dt=1.81).lift("8d", dt=0.051)
+    s.place("8d", dt=1.35).lift("9c", dt=0.018).place("9c", dt=0.485)
+    s.place("7f", dt=0.354).lift("8e", dt=0.033)
+    s.place("5g", dt=1.88).lift("5f", dt=0.011).press("nonpromote", dt=0.45)
+    assert _moves_read(s, sfen)[3:] == ["8d8e", "P*8d", "8e7f", "5f5g"]
