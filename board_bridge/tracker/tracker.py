@@ -1499,6 +1499,7 @@ class Tracker:
                 now,
                 len(self._history) - (expl.back if expl.kind == BACK else 0),
                 round_from if round_from is not None else self._put_right,
+                taken_back=expl.kind == BACK,
             )
             if alt is not None:
                 return self._adopt(alt, now)
@@ -5452,7 +5453,9 @@ class Tracker:
         calm = max(alt._calm_at, kept)
         return self._spared(alt) or (alt._illegal is None and calm <= now - wait)
 
-    def _gone_round(self, now: float, n: int, since: float | None = None) -> Tracker | None:
+    def _gone_round(
+        self, now: float, n: int, since: float | None = None, taken_back: bool = False
+    ) -> Tracker | None:
         """The board is back at the position after errors of the tracker's story: a kept
         story that explained every state since those errors began, showing none (or fewer
         errors than the tracker's), and made three moves or more past the tracker's in that
@@ -5488,12 +5491,15 @@ class Tracker:
                 # capture and the opponent's drop on the square it left read as a touch
                 # is two, and the game tells those apart, see _keep_touched_unseen; the
                 # second generator's game 8, seed 1, 6g6f unseen and S*6g taken so at a
-                # piece put back, a false move. Two for another story, since session 57:
+                # piece put back, a false move. Nor after moves read as taken back: the
+                # independent generator x0.7 --extra --overlap, game 14 of seed 33213, a
+                # move and its reply taken back, and a story two plies longer kept since
+                # 7h6i taken, three false moves. Two for another story, since session 57:
                 # the sixth generator x0.4, game 15 of seed 57, sente's P*9i, gote's P*9h
                 # with 9i knocked as it landed, read as P*9i moved on, 9i put back an
                 # illegal drop, and sente's 9i9h, 9h swapped out, putting it right: two
                 # plies lost, and the hands in hand wrong to the game's end)
-                and len(alt._history) >= n + (3 if alt._premise is not None else 2)
+                and len(alt._history) >= n + (2 if self._went_on(alt, n, taken_back) else 3)
                 and not alt._unerring
                 and (alt._premise is None or len(alt._history) >= alt._premise[0])
             ):
@@ -5518,6 +5524,19 @@ class Tracker:
             and not f.alt._unerring
             and self._explains(f.alt)
         )
+
+    def _went_on(self, alt: Tracker, n: int, taken_back: bool) -> bool:
+        """May the kept story ``alt`` come round to the tracker's squares two plies past
+        it (see ``_gone_round``), not three? Only a story of no capture never seen, with
+        no moves read as taken back, whose last move is a capture by a piece on the board:
+        the error put right by a move the board showed, not by a piece lifted again (the
+        independent generator x0.7 ``--extra --overlap``, game 14 of seed 33213: 7h6i
+        with 7i knocked, the story of 7h7i, P*6i and P*8b kept, its drops put back as
+        the error went; taken, three false moves)."""
+        if alt._premise is not None or taken_back or len(alt._history) < n + 2:
+            return False
+        last = alt._history[-1]
+        return last.from_square is not None and alt._game.captured_piece_type() is not None
 
     def _spared(self, alt: Tracker) -> bool:
         """Has another story shown no error since the tracker's own present one began?
