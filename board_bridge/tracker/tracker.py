@@ -460,6 +460,12 @@ def _story(c: _Expl) -> tuple[object, ...]:
     return (*plies, (_squares(c.moves[0]), c.kind == CORRECT))
 
 
+def _plies(c: _Expl) -> list[tuple[Move, ...]]:
+    """The variants of each move an explanation makes, in order (a chain's, then its
+    last)."""
+    return [p.variants for p in c.chain] + ([c.moves] if c.moves else [])
+
+
 def _in_progress(c: _Expl) -> bool:
     """Does the explanation leave a move in progress (nothing to decide yet)?"""
     return c.kind in (INPROG, INPROG0) or (c.kind == TWO and not c.moves)
@@ -3336,7 +3342,7 @@ class Tracker:
         8a8b, 9b6e+ unseen and N*8c alike; only the second was kept, and taken at the
         "promote" pressed for 9b8c: a false move)."""
         at = len(self._history) - int(c.chain[0].correcting)
-        plies = [p.variants for p in c.chain] + ([c.moves] if c.moves else [])
+        plies = _plies(c)
 
         def same(f: _Fork, since: int) -> bool:
             alt = f.alt
@@ -4224,7 +4230,7 @@ class Tracker:
     def _fork_key(self, expl: _Expl) -> tuple[tuple[tuple[Move, ...], ...], int]:
         """The plies of the story ``expl`` tells and the ply they begin at (see _Fork)."""
         if expl.kind == TWO:
-            plies = tuple(p.variants for p in expl.chain) + ((expl.moves,) if expl.moves else ())
+            plies = tuple(_plies(expl))
             correcting = expl.chain[0].correcting
         else:
             plies, correcting = (expl.moves,), expl.kind == CORRECT
@@ -4527,16 +4533,10 @@ class Tracker:
         read as gote's 7e taking 7d and 8e7e, the game lost twelve plies on; game 17 of
         seed 43: 8i set on 8h, 9h taken 2.3 s later with 9g knocked 1 s, and 8h moved on
         to 9h; read as 9h9g and 8h9h, and the game lost)."""
-        history = self._history
-        if expl.kind == TWO and not expl.chain[0].correcting:
-            plies = [p.variants for p in expl.chain] + ([expl.moves] if expl.moves else [])
-            if len(plies) != 2 or len(history) < 1:
-                return
-            (reply, on), first, back = (plies[0][0], plies[1][0]), history[-1], 1
-        elif expl.kind == MOVE and expl.moves and len(history) >= 2:
-            (reply, on), first, back = (history[-1], expl.moves[0]), history[-2], 2
-        else:
+        made = self._last_three(expl)
+        if made is None:
             return
+        first, reply, on, back = made
         origin = reply.from_square
         if (
             origin is None
@@ -4546,29 +4546,12 @@ class Tracker:
             or reply.to_square in (first.from_square, first.to_square)
         ):
             return
-        at = len(history) - back
-        alt = self._copy()
-        alt._is_fork = True  # (its move made below keeps no stories of its own)
-        for _ in range(back):
-            alt._pop()
-        before = alt._info()
+        before = self._position_back(back)
         if not before.codes[origin] or not before.codes[reply.to_square]:
             return
         variants = [m for m in before.moves_from(first.from_square) if m.to_square == origin]
-        if len(variants) != 1:
-            return  # (a question in that story: none kept)
-        (move,) = variants
-        plies_kept = ((move,),)
-        if self._kept(plies_kept, at, False):
-            return
-        obs = self._cells
-        assert obs is not None
-        t = self._t_change
-        alt._make(move, t, t, obs)
-        alt._establish(t, obs)
-        alt._settled = True
-        alt._fixed = at  # (nor moves taken back, see _keep_correcting)
-        self._keep(_Fork(alt, [], plies_kept, at))
+        if len(variants) == 1:  # (else a question in that story: none kept)
+            self._keep_instead(variants[0], back)
 
     def _keep_moved_once(self, expl: _Expl) -> None:
         """A drop is believed on the square the opponent's move before it left, and the
@@ -4580,19 +4563,10 @@ class Tracker:
         square, put back as a drop there (the sixth generator at x2, game 7 of seed 46:
         4c5b, 4d knocked 31 ms after 4c's lift for 54 ms, 6a knocked 33 ms after 5b
         filled for 0.76 s; read as 4c4d, 6a5b and G*6a, and the game lost)."""
-        if expl.kind == TWO:
-            if expl.chain[0].correcting:
-                return
-            new = [p.variants[0] for p in expl.chain] + ([expl.moves[0]] if expl.moves else [])
-        elif expl.kind == MOVE and expl.moves:
-            new = [expl.moves[0]]
-        else:
+        made = self._last_three(expl)
+        if made is None:
             return
-        history = self._history
-        made = [*history, *new]
-        if len(made) < 3:
-            return
-        first, reply, drop = made[-3:]
+        first, reply, drop, back = made
         if (
             drop.from_square is not None
             or reply.from_square is None
@@ -4600,27 +4574,58 @@ class Tracker:
             or first.from_square is None
         ):
             return
-        at = len(made) - 3
         obs = self._cells
         assert obs is not None
-        alt = self._copy()
-        alt._is_fork = True  # (its move made below keeps no stories of its own)
-        while len(alt._history) > at:
-            alt._pop()
-        base = alt._info()
+        base = self._position_back(back)
         filled = [sq for sq in diff(obs, base.exp) if obs[sq] != EMPTY]
         if len(filled) != 1:
             return
         variants = [m for m in base.moves_from(first.from_square) if m.to_square == filled[0]]
         if len(variants) != 1 or variants[0] == first:
             return  # (a question in that story: none kept)
-        plies = ((variants[0],),)
+        if not diff(obs, self._cache.after(base, variants[0]).exp):
+            self._keep_instead(variants[0], back)
+
+    def _last_three(self, expl: _Expl) -> tuple[Move, Move, Move, int] | None:
+        """The last three plies with ``expl``'s made, one move or a chain of two (not one
+        correcting the open move), each the first of its variants, and how many of them
+        are the tracker's own (made already); None if there are fewer, or ``expl`` is
+        another kind."""
+        if expl.kind == TWO and not expl.chain[0].correcting:
+            new = [ms[0] for ms in _plies(expl)]
+        elif expl.kind == MOVE and expl.moves:
+            new = [expl.moves[0]]
+        else:
+            return None
+        made = [*self._history, *new]
+        if len(new) > 2 or len(made) < 3:
+            return None
+        first, reply, last = made[-3:]
+        return first, reply, last, 3 - len(new)
+
+    def _position_back(self, back: int) -> PosInfo:
+        """The position before the tracker's last ``back`` moves."""
+        game = self._game.copy()
+        for _ in range(back):
+            game.pop()
+        return self._cache.get(game)
+
+    def _keep_instead(self, move: Move, back: int) -> None:
+        """Keep the story in which ``move`` was made in place of the tracker's last
+        ``back`` moves and the state's explanation, taken if the tracker's own later
+        fails."""
+        at = len(self._history) - back
+        plies = ((move,),)
         if self._kept(plies, at, False):
             return
+        obs = self._cells
+        assert obs is not None
+        alt = self._copy()
+        alt._is_fork = True  # (its move made below keeps no stories of its own)
+        while len(alt._history) > at:
+            alt._pop()
         t = self._t_change
-        alt._make(variants[0], t, t, obs)
-        if diff(obs, alt._info().exp):
-            return
+        alt._make(move, t, t, obs)
         alt._establish(t, obs)
         alt._settled = True
         alt._fixed = at  # (nor moves taken back, see _keep_correcting)
@@ -4641,7 +4646,7 @@ class Tracker:
         if expl.kind == TWO:
             if expl.chain[0].correcting:
                 return
-            plies = [p.variants for p in expl.chain] + ([expl.moves] if expl.moves else [])
+            plies = _plies(expl)
         elif expl.kind == MOVE:
             plies = [expl.moves]
         else:
