@@ -5504,7 +5504,7 @@ class Tracker:
                 # with 9i knocked as it landed, read as P*9i moved on, 9i put back an
                 # illegal drop, and sente's 9i9h, 9h swapped out, putting it right: two
                 # plies lost, and the hands in hand wrong to the game's end)
-                and len(alt._history) >= n + (2 if self._went_on(alt, n, taken_back) else 3)
+                and len(alt._history) >= n + (2 if self._went_on(alt, taken_back) else 3)
                 and not alt._unerring
                 and (alt._premise is None or len(alt._history) >= alt._premise[0])
             ):
@@ -5530,7 +5530,7 @@ class Tracker:
             and self._explains(f.alt)
         )
 
-    def _went_on(self, alt: Tracker, n: int, taken_back: bool) -> bool:
+    def _went_on(self, alt: Tracker, taken_back: bool) -> bool:
         """May the kept story ``alt`` come round to the tracker's squares two plies past
         it (see ``_gone_round``), not three? Only a story of no capture never seen, with
         no moves read as taken back, whose last move is a capture by a piece on the board:
@@ -5538,7 +5538,7 @@ class Tracker:
         independent generator x0.7 ``--extra --overlap``, game 14 of seed 33213: 7h6i
         with 7i knocked, the story of 7h7i, P*6i and P*8b kept, its drops put back as
         the error went; taken, three false moves)."""
-        if alt._premise is not None or taken_back or len(alt._history) < n + 2:
+        if alt._premise is not None or taken_back or not alt._history:
             return False
         last = alt._history[-1]
         return last.from_square is not None and alt._game.captured_piece_type() is not None
