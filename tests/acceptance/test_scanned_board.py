@@ -388,6 +388,14 @@ SCANNED_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         False,
         "extra",
     ),
+    "x0.4 rich: 7g7f, 7g8g unseen kept; 3d4e unseen kept in both, the tracker's taken": (
+        24,
+        5957024,
+        0.4,
+        100.0,
+        False,
+        "rich",
+    ),
 }
 
 
