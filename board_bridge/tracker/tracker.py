@@ -2665,7 +2665,11 @@ class Tracker:
         if off is None:
             return _INF
         start, end = off
-        attacker = self._hist.last_lift(origin, since, until)
+        # (the attacker's last lift before the target was refilled: a lift after that is no
+        # part of this capture; x1.0, game 4 of seed 59605, 8i6g moved on for 5f, 4e
+        # knocked, and 6g crossed again on the way; read as 8i4e, 4e the target lifted
+        # first, with no story of the bishop still held, and 5f read as gote's G*5f)
+        attacker = self._hist.last_lift(origin, since, end)
         return None if attacker is not None and start < attacker - _KNOCK_LEAD else end - start
 
     def _last_off(self, sq: int, since: float, until: float) -> tuple[float, float] | None:

@@ -1462,6 +1462,14 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         "rich",
         "overlap",
     ),
+    "x1.0: 8i6g moved on for 5f, 4e knocked, 6g crossed again after: doubtful 8i4e": (
+        4,
+        5960504,
+        False,
+        None,
+        1.0,
+        False,
+    ),
 }
 
 

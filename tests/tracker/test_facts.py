@@ -4169,3 +4169,24 @@ def test_a_drop_onto_the_square_a_slide_left_with_a_knock_is_no_error_left() -> 
     s.place("7f", dt=0.354).lift("8e", dt=0.033)
     s.place("5g", dt=1.88).lift("5f", dt=0.011).press("nonpromote", dt=0.45)
     assert _moves_read(s, sfen)[3:] == ["8d8e", "P*8d", "8e7f", "5f5g"]
+
+
+def test_a_square_crossed_after_a_knock_is_no_lift_of_the_attacker() -> None:
+    # sente's bishop set on 6g, moved on 1.4 s later for 5f, with 4e (a piece it could
+    # take) knocked for 0.19 s; on its way the bishop crossed 7h and 6g again, 6g's lift
+    # 0.1 s after 4e was back. The capture 8i4e's attacker lift is the one before its
+    # target was refilled, so it is doubtful (a knock, the bishop still held), and 5f
+    # corrects the open move. Before, 6g's later lift made 4e a target lifted first: read
+    # as 8i4e and gote's G*5f, and the rest of the game lost (x1.0, game 4 of seed 59605)
+    sfen = "3r3+r1/P+SGg1+N2l/1L7/2gnpn1P1/k1P2pNpp/1P1p1S1+bP/+p3PLS1L/1g4P1S/1B1P1P1K1 b 2Pp 245"
+    s = Script(sfen)
+    s.lift("3g", dt=1.0).bounce("3f", dt=0.1)
+    s.lift("6b", dt=1.7).lift("7b", dt=0.164).place("7b", dt=0.87)
+    s.lift("8i", dt=3.48).place("7h", dt=0.05).lift("7h", dt=0.04).place("6g", dt=0.654)
+    s.lift("6g", dt=1.4).place("6e", dt=0.078).lift("6e", dt=0.514)
+    s.lift("4e", dt=0.082).bounce("4e", dt=0.188, n=1)
+    s.place("7h", dt=0.022).lift("7h", dt=0.025).place("6g", dt=0.017).lift("6g", dt=0.033)
+    s.bounce("5f", dt=0.693)
+    s.lift("2a", dt=1.67).place("2a", dt=0.38).lift("2a", dt=1.0).place("3a", dt=0.39)
+    s.lift("5f", dt=2.05).place("8i", dt=0.6)
+    assert _moves_read(s, sfen) == ["3g3f", "6b7b", "8i5f", "2a3a", "5f8i"]
