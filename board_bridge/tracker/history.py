@@ -217,6 +217,30 @@ class SquareHistory:
             i -= 1
         return times[i] - times[i - 1] if i > 0 else None
 
+    def first_change(self, since: float, exclude: frozenset[int]) -> float:
+        """When a square not in ``exclude`` first changed after ``since`` (inf: none did)."""
+        first = float("inf")
+        for sq, tr in enumerate(self._tr):
+            if sq in exclude:
+                continue
+            for t, _occupied in tr:
+                if t > since:
+                    first = min(first, t)
+                    break
+        return first
+
+    def crossed(self, sq: int, since: float, until: float) -> bool:
+        """Was ``sq`` filled after ``since`` and emptied again before ``until`` (a piece
+        carried over it)?"""
+        filled = False
+        for t, occupied in self._tr[sq]:
+            if since < t < until:
+                if occupied:
+                    filled = True
+                elif filled:
+                    return True
+        return False
+
     def changed_since(self, since: float) -> list[int]:
         """Squares with any transition after ``since``."""
         return [sq for sq in range(81) if self._tr[sq] and self._tr[sq][-1][0] > since]

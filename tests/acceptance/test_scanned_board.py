@@ -388,6 +388,14 @@ SCANNED_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         False,
         "extra",
     ),
+    "x0.4 rich: 4h lifted, 3h crossed, 'nonpromote': 4h2h unseen, not 4h8h nor 4h4d": (
+        8,
+        5957208,
+        0.4,
+        100.0,
+        False,
+        "rich",
+    ),
     "x0.4 rich: 7g7f, 7g8g unseen kept; 3d4e unseen kept in both, the tracker's taken": (
         24,
         5957024,

@@ -4190,3 +4190,18 @@ def test_a_square_crossed_after_a_knock_is_no_lift_of_the_attacker() -> None:
     s.lift("2a", dt=1.67).place("2a", dt=0.38).lift("2a", dt=1.0).place("3a", dt=0.39)
     s.lift("5f", dt=2.05).place("8i", dt=0.6)
     assert _moves_read(s, sfen) == ["3g3f", "6b7b", "8i5f", "2a3a", "5f8i"]
+
+
+def test_a_capture_never_seen_along_the_path_crossed_is_the_one_answered() -> None:
+    # gote's rook lifted from 4h, 3h crossed 10 ms later for 20 ms, then "nonpromote":
+    # 4h2h, its silver swapped out between two scans. 4h8h and 4h4d fit the board alike,
+    # but only 4h2h's path was crossed, so it is the one story that answer reads (before,
+    # all three were kept, none ever taken, and the rest of the game lost: 100 Hz x0.4
+    # --rich, game 8 of seed 59572)
+    sfen = "B2kl3+R/2P2pP2/l1LgP3+P/B4Ppp1/p1gpp2N1/Pp1ns1K1L/3Pn1NP1/1P3r1Sp/1s+p1gs2g w - 280"
+    s = Script(sfen)
+    s.lift("4h", dt=0.5).place("3h", dt=0.01).lift("3h", dt=0.02).press("nonpromote", dt=0.53)
+    s.lift("3g", dt=0.45).place("4e", dt=0.13)
+    s.lift("4i", dt=0.6).bounce("3h", dt=0.34).press("promote", dt=0.66)
+    s.lift("9f", dt=1.44).lift("9e", dt=0.66).place("9e", dt=0.14)
+    assert _moves_read(s, sfen) == ["4h2h", "3g4e", "4i3h+", "9f9e"]
