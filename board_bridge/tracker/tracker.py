@@ -2034,9 +2034,13 @@ class Tracker:
         return (
             not self._tournament  # there a piece left where it may not go loses
             and (pending.held if pending is not None else self._open_held)
-            and t - ctx.w_cur
-            <= max(2 * self._capture_wait(), self._story_wait(), self._held_most())
+            and t - ctx.w_cur <= self._held_window()
         )
+
+    def _held_window(self) -> float:
+        """How long after a capture made when its wait ran out its attacker, held all
+        along, may still be set down as its own move (see ``_held_open``)."""
+        return max(2 * self._capture_wait(), self._story_wait(), self._held_most())
 
     def _set_down_after(self, ctx: _Ctx, move: Move, until: float) -> float | None:
         """How many steps of the hands' pace after the open capture's landing the held
@@ -6419,6 +6423,12 @@ class Tracker:
             # go sees a mate, not an error, and is slower to take it back (x2.0: the
             # pawn on 3h, read as the mating G*3h, lifted 5.1 s later; G*5g then)
             wait *= 2
+        if self._open_held:
+            # ... nor while the mating capture's attacker may still be held, a knocked piece
+            # put back, and its own move to come (the sixth generator, identity noise x2,
+            # game 11 of seed 64: 3g lifted, 4h knocked 13 ms after for 68 ms, the gold
+            # held 3.4 s and set on 3h; read as the mate 3g4h, ended 3 s after)
+            wait = max(wait, self._held_window())
         still = now - max(self._t_change, pending[1])
         if not force and still < wait:
             return []

@@ -908,6 +908,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "3g lifted, 4h knocked, the gold held 3.4 s: 3g4h a mate in doubt, 3g3h its move": (
+        "dojo",
+        11,
+        6411,
+        "identity",
+        1.0,
+        2.0,
+        None,
+        None,
+    ),
 }
 
 

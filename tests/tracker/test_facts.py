@@ -4205,3 +4205,17 @@ def test_a_capture_never_seen_along_the_path_crossed_is_the_one_answered() -> No
     s.lift("4i", dt=0.6).bounce("3h", dt=0.34).press("promote", dt=0.66)
     s.lift("9f", dt=1.44).lift("9e", dt=0.66).place("9e", dt=0.14)
     assert _moves_read(s, sfen) == ["4h2h", "3g4e", "4i3h+", "9f9e"]
+
+
+def test_a_mate_its_capture_in_doubt_waits_for_the_held_attacker() -> None:
+    # gote's gold lifted from 3g, sente's 4h knocked 13 ms after for 68 ms (a capture
+    # of it would mate), the gold held 3.4 s and set on 3h, the game's mating move. The
+    # capture may be the attacker still held, so the game does not end while that piece
+    # may yet be set down as its own move. Before, the end was confirmed after 3 s, as
+    # 3g4h, a false move and the true mate ignored (the sixth generator, identity noise
+    # x2, game 11 of seed 64)
+    sfen = "4k1B+S1/GP4p2/2pp3P+L/pL1PNr3/1N4P1p/3SG4/1p1R1lg+p1/LSP+bPG1+n1/P4K1s1 w N3Pp 280"
+    s = Script(sfen)
+    s.place("2f", dt=1.0).lift("8d", dt=2.4).place("8c", dt=0.3).press("nonpromote", dt=0.5)
+    s.lift("3g", dt=11.2).lift("4h", dt=0.013).place("4h", dt=0.068).place("3h", dt=3.41)
+    assert _moves_read(s, sfen) == ["P*2f", "8d8c", "3g3h"]
