@@ -2235,7 +2235,10 @@ class Tracker:
         ``_replying`` has it the other way round (the built-in simulator, game 1 of seed
         580: gote's 7c8d, then its piece lifted from 8d, set back on 7c and the captured
         piece put back on 8d: read as sente's L*7c with 8d touched, and when 7c8d was made
-        again, as 7c6c, a false move)."""
+        again, as 7c6c, a false move). Not lifted less than ``_KNOCK_LEAD`` before the
+        landing: the replying hand knocked it as it came down (the sixth generator, noise
+        x2, game 12 of seed 68: 8d8e, then gote's P*8d with 8e off from 2 ms before its
+        landing for 63 ms, read as 8d8e corrected to P*8e)."""
         om = ctx.open_move
         if om is None:
             return False
@@ -2243,7 +2246,9 @@ class Tracker:
         if not lifts:
             return False
         landed = self._hist.last_fill(move.to_square, until)
-        return landed is not None and any(start < landed < end for start, end in lifts)
+        return landed is not None and any(
+            start < landed - _KNOCK_LEAD and landed < end for start, end in lifts
+        )
 
     def _could_go_back(self, om: Move, until: float) -> bool:
         """Could the open move's piece be back where it came from? Only if it left the

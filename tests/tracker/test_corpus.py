@@ -908,6 +908,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "P*8d with 8e off from 2 ms before its landing: no mover holding 8e, no P*8e": (
+        "dojo",
+        12,
+        6812,
+        "occupancy",
+        1.0,
+        2.0,
+        None,
+        None,
+    ),
     "3g lifted, 4h knocked, the gold held 3.4 s: 3g4h a mate in doubt, 3g3h its move": (
         "dojo",
         11,

@@ -4219,3 +4219,19 @@ def test_a_mate_its_capture_in_doubt_waits_for_the_held_attacker() -> None:
     s.place("2f", dt=1.0).lift("8d", dt=2.4).place("8c", dt=0.3).press("nonpromote", dt=0.5)
     s.lift("3g", dt=11.2).lift("4h", dt=0.013).place("4h", dt=0.068).place("3h", dt=3.41)
     assert _moves_read(s, sfen) == ["P*2f", "8d8c", "3g3h"]
+
+
+def test_a_piece_off_just_as_the_reply_landed_is_no_mover_holding_it() -> None:
+    # sente's 8d slid to 8e; 4 s later gote's pawn, carried over 8c, dropped on 8d,
+    # sente's 8e off from 2 ms before it landed for 63 ms. The replying hand knocked it:
+    # the mover was not holding its piece (no penalty for P*8d), and the board is no
+    # correction of 8d8e to P*8e. Before, P*8e was read, then retracted as 8e7f began,
+    # and 8e7f read as P*7f (the sixth generator, noise x2, game 12 of seed 68)
+    sfen = "2+Np5/p2nl1sp1/P1lnk3p/1+Rp2bp1P/3G2g1S/L2gp1P2/SB1l1+p3/3r1p3/S1K3+n1g b P5p 293"
+    s = Script(sfen)
+    s.place("8e", dt=1.0).lift("8d", dt=0.025)
+    s.place("8c", dt=4.0).lift("8c", dt=0.062).place("8c", dt=0.029).lift("8c", dt=0.124)
+    s.lift("8e", dt=0.165).place("8d", dt=0.002).place("8e", dt=0.063)
+    s.lift("8e", dt=20.05).lift("8d", dt=0.013).place("8d", dt=0.015).place("7f", dt=2.18)
+    s.place("5g", dt=6.3).lift("5f", dt=0.051).press("nonpromote", dt=1.45)
+    assert _moves_read(s, sfen) == ["8d8e", "P*8d", "8e7f", "5f5g"]
