@@ -1456,7 +1456,11 @@ class Tracker:
         ):
             self._keep_unseen(ctx)
         if (
-            expl is None
+            # (or read only as a move in progress with lifts left over: the sixth
+            # generator, noise x2, game 5 of seed 75, sente's silver set on 1g, moved on
+            # to take 3i, its target lifted first with 4i knocked 25 ms, read as 2h1g and
+            # gote's 3i4i; the silver then set on 3i read as 1g lifted, for 20 s)
+            (expl is None or (expl.kind in (INPROG, INPROG0) and expl.score[0] > 0))
             and not ctx.virtual
             and not self._is_fork
             and self._keeps_stories()

@@ -908,6 +908,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "2h set on 1g, moved on to take 3i first, 4i knocked: read as 3i4i, then a reread": (
+        "dojo",
+        5,
+        7505,
+        "occupancy",
+        1.0,
+        2.0,
+        None,
+        None,
+    ),
     "P*8d with 8e off from 2 ms before its landing: no mover holding 8e, no P*8e": (
         "dojo",
         12,
