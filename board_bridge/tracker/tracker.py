@@ -231,7 +231,7 @@ def _guesses(
     that the board still shows alike, and ``chosen`` keeps the tracker's reading of it
     (``--scan 100`` x0.4 ``--rich``, game 24 of seed 59570: gote's 7g7f, 7g8g unseen kept
     alike; 11 plies later 3d taking 4e unseen, kept in both stories, neither taken, and the
-    tracker in error to the game's end)."""
+    tracker in error to the game's end), once ``chosen`` went two plies past its own."""
     if chosen._premise is None:
         return False
     one_story = len(fitting) > 1 and len({tuple(a._history) for a in fitting}) == 1
@@ -250,7 +250,12 @@ def _guesses(
     k = 0
     if own is not None and fits:
         k = _agreed(own, chosen._history)
-        if any(_agreed(own, a._history) > k for a in fits):
+        # (and only once ``chosen`` went two plies past the move it reads there, the game
+        # going on in its reading: the seventh generator, x2, game 24 of seed 79, 1g5c+
+        # answered "promote", then gote's rook set on 6e and moved on to 5c 3 s later; 1g
+        # taking 7a unseen, read after 5c4c and after 5c5d alike, explained that error
+        # with 6c6e, and was taken, a false move)
+        if any(_agreed(own, a._history) > k for a in fits) or len(chosen._history) < k + 3:
             k = 0
     return len({tuple(a._history[k:]) for a in fits}) > 1
 

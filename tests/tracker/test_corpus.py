@@ -908,6 +908,15 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "1g5c+, then 6c set on 6e 3 s: 1g7a+ unseen after 5c4c and 5c5d alike, not taken": (
+        "phys",
+        24,
+        7924,
+        "occupancy",
+        2.0,
+        1.0,
+        None,
+    ),
     "2h set on 1g, moved on to take 3i first, 4i knocked: read as 3i4i, then a reread": (
         "dojo",
         5,
