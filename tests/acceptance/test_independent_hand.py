@@ -1470,6 +1470,15 @@ ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         1.0,
         False,
     ),
+    "x2.0 rich extra: 5e4f, 4e knocked; 8b9b, 4f lifted after: no S*4f corrected": (
+        9,
+        5974809,
+        False,
+        None,
+        2.0,
+        True,
+        "rich",
+    ),
 }
 
 

@@ -4254,3 +4254,21 @@ def test_a_move_in_progress_with_lifts_left_over_is_looked_at_as_a_reread() -> N
     s.lift("6e", dt=20.0).lift("6d", dt=0.78).place("6e", dt=0.255)
     s.place("7c", dt=12.0).press("L", dt=1.1)
     assert _moves_read(s, sfen) == ["2h3i", "6d6e", "L*7c"]
+
+
+def test_a_correction_made_before_the_open_piece_was_lifted_waits_for_the_kept_story() -> None:
+    # gote's horse lifted from 5e, sente's 4e knocked 0.4 s later for 0.2 s, the horse set
+    # on 4f 1.5 s after: read as the horse taking 4e and sente's S*4f. Sente's 8b9b came
+    # next, and only 3.9 s after it the horse was lifted from 4f, touched down on 9d on
+    # its way (where it may not go) and set on 5e. A correction of S*4f by a move made
+    # while the silver stood is no hand's: it waits, and the horse's story, kept, is
+    # taken, its touch-down on 9d a hover that counts no error against it. Before, S*4f
+    # was corrected to 8b9b and 4f5e read as N*5e (x2.0 --rich --extra, game 9 of seed
+    # 59748)
+    sfen = "+P3+Np3/pG1kp2Gs/5+L1pl/2K4Np/1rlP+bN2n/1pP1P1p1S/2pp3PL/B4G3/PP2g1PR1 w 2Sp 294"
+    s = Script(sfen)
+    s.lift("5e", dt=1.0).lift("4e", dt=0.4).bounce("4e", dt=0.2, n=2).bounce("4f", dt=1.47, n=1)
+    s.lift("9i", dt=2.08).bounce("9i", dt=0.31, n=3)
+    s.lift("8b", dt=1.8).lift("9b", dt=0.89).bounce("9b", dt=0.084, n=3)
+    s.lift("4f", dt=3.89).place("9d", dt=0.56).lift("9d", dt=0.39).bounce("5e", dt=1.58, n=2)
+    assert _moves_read(s, sfen) == ["5e4f", "8b9b", "4f5e"]
