@@ -125,6 +125,8 @@ _HASTY = 0.02  # a piece put back less than this before a capture's target is li
 _REACTION = 0.6  # steps of the hands' pace after a landing: a touch after the capture, not
 # a knock in it (a knock, then the target lifted, is one motion; see Tracker._reaction)
 _REACTION_MIN = 0.25  # ... and at least this many seconds
+_HOVER_STEPS = 1.0  # steps of the hands' pace a hover's touch-down may last (_hover_left)
+_HOVER_MIN = 0.5  # ... and at least this many seconds
 _TOUCHED_STEPS = 2.5  # ... a target swapped out this long after another's landing: a touch
 _CHAIN_STEPS = 2.5  # steps of the hands' pace: see Tracker._chain_wait
 _CHAIN_WAIT_MIN = 0.5  # ... and at least this many seconds
@@ -6580,7 +6582,8 @@ class Tracker:
     def _hover_left(self, expl: _Expl, obs: str) -> bool:
         """Does the board, now read as pieces in the air (``expl``), leave the error shown
         as a hover: squares the position holds empty, filled while those pieces were in
-        the air, and empty again with the pieces still up? The hand touched down on its
+        the air, and empty again with the pieces still up, one error shown for no longer
+        than a step of the hands' pace? The hand touched down on its
         way (a piece carried over squares, see ARCHITECTURE.md): shown, for the player to
         see where it may not go, but not counted against the story (``_n_illegal``), as
         the same touch-down is none in a story where the piece may go there (the
@@ -6589,7 +6592,13 @@ class Tracker:
         the horse taking 4e and sente's S*4f, and 9d as a drop on its way, so the horse's
         story, the game's, showed one error more and was never taken)."""
         ill = self._illegal
-        if ill is None or not ill.clear or not ill.fill:
+        if ill is None or not ill.clear or not ill.fill or self._err_since is None:
+            return False
+        # (one touch-down, as brief as a hand's step: a piece set on one wrong square
+        # after another, or left there, is the player's error, and counts; 100 Hz x0.4
+        # --rich, game 20 of seed 51320, gote's king set on 4b three times in 3.5 s)
+        brief = max(_HOVER_MIN, _HOVER_STEPS * (self._pace or 0.0))
+        if self._n_shown_now != 1 or self._t_change - self._err_since > brief:
             return False
         return all(obs[sq] == EMPTY for sq in ill.clear) and ill.fill <= set(expl.lifted)
 
