@@ -5543,7 +5543,9 @@ class Tracker:
         now).
         The sixth generator, game 12 of seed 44: 8e7f slid, the bishop on 8g knocked 3 ms
         after 7f filled, off 0.4 s; the next move then took a story kept at 8d8e, and
-        8d8e, P*8d and 8e7f were recorded as P*7f, a false move, two plies lost. Not a
+        8d8e, P*8d and 8e7f were recorded as P*7f, a false move, two plies lost. Or knocked
+        as the hand reached for the move's piece, up to ``_KNOCK_LEAD`` before its lift
+        (x0.4, game 12 of seed 90, the same plies, 8g knocked 6 ms before 8e's lift). Not a
         square whose piece was lifted and another set there (a third generator at x0.3,
         game 15 of seed 147: sente's P*2f read as a hover, then gote's 2e taking it target
         first, an error), nor one empty as the move landed and filled since by another
@@ -5565,8 +5567,15 @@ class Tracker:
             return False
         fills = [hist.last_fill(sq) for sq in shown.clear]
         landed = max((f for f in fills if f is not None), default=None)
+        if landed is None:
+            return False
+        # (or just before the hand reached for the move's piece: the sixth generator, x0.4,
+        # game 12 of seed 90, 8e7f slid, 8g knocked 6 ms before 8e's lift for 1.1 s)
+        for sq in left:
+            if sq is not None and (lift := hist.last_lift(sq, ctx.w_cur)) is not None:
+                landed = min(landed, lift - _KNOCK_LEAD)
         # (the board just before it landed: a scan may show the knock in the same frame)
-        board = None if landed is None else self._shown_at(math.nextafter(landed, _NEG_INF))
+        board = self._shown_at(math.nextafter(landed, _NEG_INF))
         return board is not None and all(sq in left or board[sq] != EMPTY for sq in shown.fill)
 
     def _played_through(self, alt: Tracker, now: float, wait: float) -> bool:

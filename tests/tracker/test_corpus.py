@@ -947,6 +947,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "8e7f slid, 8g knocked 6 ms before 8e's lift: the error left by the move, no 8g7f": (
+        "dojo",
+        12,
+        9012,
+        "occupancy",
+        0.4,
+        1.0,
+        None,
+        None,
+    ),
 }
 
 

@@ -4272,3 +4272,20 @@ def test_a_correction_made_before_the_open_piece_was_lifted_waits_for_the_kept_s
     s.lift("8b", dt=1.8).lift("9b", dt=0.89).bounce("9b", dt=0.084, n=3)
     s.lift("4f", dt=3.89).place("9d", dt=0.56).lift("9d", dt=0.39).bounce("5e", dt=1.58, n=2)
     assert _moves_read(s, sfen) == ["5e4f", "8b9b", "4f5e"]
+
+
+def test_a_neighbour_knocked_as_the_hand_reached_leaves_the_error_by_the_move() -> None:
+    # sente's 8d8e, gote's P*8d carried over 8c, then sente's 8e slid to 7f, its bishop
+    # on 8g knocked 6 ms before 8e's lift and off 1.1 s: shown as an error, then the
+    # board was 8e7f. That error left by the move is the move with a knock (as the hand
+    # reached for its piece), no sign for a story kept of 8g7f. Before, 8g7f and P*8g,
+    # then P*7f and 5f5g were read for the four plies, a false move (the sixth
+    # generator, x0.4, game 12 of seed 90)
+    sfen = "2+Np5/p2nl1sp1/P1lnk3p/1+Rp2bp1P/3G2g1S/L2gp1P2/SB1l1+p3/3r1p3/S1K3+n1g b P5p 293"
+    s = Script(sfen)
+    s.lift("8d", dt=1.0).bounce("8e", dt=0.05, n=2)
+    s.place("8c", dt=4.9).lift("8c", dt=0.031).place("8d", dt=0.055)
+    s.lift("8g", dt=0.55).lift("8e", dt=0.006).place("7f", dt=0.003).bounce("8g", dt=1.118, n=1)
+    s.lift("5f", dt=4.25).lift("6e", dt=0.015).place("5g", dt=0.115).place("6e", dt=0.002)
+    s.press("nonpromote", dt=0.19).lift("7a", dt=0.35).place("8a", dt=0.04)
+    assert _moves_read(s, sfen) == ["8d8e", "P*8d", "8e7f", "5f5g", "7a8a"]
