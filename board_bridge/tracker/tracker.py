@@ -1285,6 +1285,9 @@ class Tracker:
         # not leave its id to a new one, which would then pass for one kept before)
         before = list(self._forks)
         kept = {id(f) for f in before}
+        # (the tracker's own story as the player pressed: before this input's decision,
+        # see _answered_elsewhere)
+        seen = (self._w_prev, self._w_cur, len(self._history))
         if (
             answer
             and self._cells is not None
@@ -1311,7 +1314,7 @@ class Tracker:
             if pending is not None and pending.question.kind == "drop" and value in DROP_INPUTS:
                 self._misanswered = pending  # (see _misasked)
             self._loose_answers = (*self._loose_answers[1 - _LOOSE_ANSWERS :], (t, value))
-            taken = self._answered_elsewhere(t, value, kept)
+            taken = self._answered_elsewhere(t, value, kept, seen)
             outs += taken
             if not taken:
                 self._unseen_answer = (t, value, self._state_id)
@@ -5013,7 +5016,9 @@ class Tracker:
         if asking:
             self._fork(min(asking, key=lambda c: c.score))
 
-    def _answered_elsewhere(self, t: float, value: str, kept: set[int]) -> list[TrackerOutput]:
+    def _answered_elsewhere(
+        self, t: float, value: str, kept: set[int], seen: tuple[float, float, int]
+    ) -> list[TrackerOutput]:
         """An answer came with no question waiting: a kept story in which it answered one
         (see ``_keep_asking``) is what the player saw, if it explains the board: take it.
         Only stories kept before the answer (``kept``) are looked at: one kept as it was
@@ -5023,8 +5028,15 @@ class Tracker:
         P, answered G, then a stray P, read as the other story's P*7h). Nor one whose
         question was asked before the move before the last was made here: the player
         saw the board go on past it, with no question shown (altgen: 6d5d, 6d7d kept,
-        whose G*7h asked "G or P?"; a stray G four plies and 15 s later took it)."""
+        whose G*7h asked "G or P?"; a stray G four plies and 15 s later took it).
+        ``seen``: the windows of the tracker's last two moves and its story's length as
+        the player pressed, before the answer's own decision read a move (the board the
+        player saw: the sixth generator, noise x2, game 18 of seed 90, gote's P*5e with 6e
+        knocked 10 ms after its landing for 0.78 s, read as 6e5e; "P" pressed 0.2 s after
+        6e was back, read then as N*6e, which made the kept P*5e's question one asked
+        before the move before the last)."""
         answered = _NEG_INF if self._answered_at is None else self._answered_at
+        w_prev, w_cur, n_seen = seen
         fits: list[Tracker] = []
         touched: list[Tracker] = []
         shown = self._shows_answer(value)
@@ -5055,9 +5067,9 @@ class Tracker:
                     touched.append(alt)
                 continue
             asked = alt._asked_at
-            if asked is not None and (asked <= answered or asked < self._w_prev):
+            if asked is not None and (asked <= answered or asked < w_prev):
                 continue
-            if asked is not None and asked < self._w_cur and alt._answered_ply < len(self._history):
+            if asked is not None and asked < w_cur and alt._answered_ply < n_seen:
                 # (nor one asked about a move the tracker's story has since seen the
                 # opponent reply to, the question never shown: 100 Hz x0.4 --rich, game
                 # 21 of seed 49135, 5e4d read, 5e taking 7c unseen kept, asking

@@ -947,6 +947,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "P*5e, 6e knocked after it; P pressed as 6e came back: the kept question takes it": (
+        "dojo",
+        18,
+        9018,
+        "occupancy",
+        1.0,
+        2.0,
+        None,
+        None,
+    ),
     "8e7f slid, 8g knocked 6 ms before 8e's lift: the error left by the move, no 8g7f": (
         "dojo",
         12,

@@ -4289,3 +4289,20 @@ def test_a_neighbour_knocked_as_the_hand_reached_leaves_the_error_by_the_move() 
     s.lift("5f", dt=4.25).lift("6e", dt=0.015).place("5g", dt=0.115).place("6e", dt=0.002)
     s.press("nonpromote", dt=0.19).lift("7a", dt=0.35).place("8a", dt=0.04)
     assert _moves_read(s, sfen) == ["8d8e", "P*8d", "8e7f", "5f5g", "7a8a"]
+
+
+def test_an_answer_read_with_a_move_it_forces_still_takes_the_kept_question() -> None:
+    # sente's 5f5g, then gote's P*5e (a pawn or a lance), 6e knocked 10 ms after its
+    # landing for 0.78 s: read as 6e5e slid, P*5e asking "P or L?" kept. "P" pressed
+    # 0.2 s after 6e was back: its own decision read 6e's return as N*6e, but the
+    # player pressed on the board before it, where the kept question was no older than
+    # the tracker's last move; the kept story takes the answer. Before, N*6e stood,
+    # N*9c was an error and the rest of the game was lost (the sixth generator, noise
+    # x2, game 18 of seed 90)
+    sfen = "1ns4g1/+Pg2rb2p/1pk1+N3P/p2pP1spS/1Ppg1pP2/B2PRG1PL/L3n2n1/6p+s1/+l3K4 b l3p 123"
+    s = Script(sfen)
+    s.lift("5b", dt=1.0).bounce("5b", dt=0.1, n=1)
+    s.lift("5f", dt=1.6).lift("5g", dt=0.204).bounce("5g", dt=0.049, n=2)
+    s.bounce("5e", dt=2.18, n=2).lift("6e", dt=0.01).bounce("6e", dt=0.786, n=1)
+    s.press("P", dt=0.2).bounce("9c", dt=0.7, n=1)
+    assert _moves_read(s, sfen) == ["5f5g", "P*5e", "N*9c"]
