@@ -3703,8 +3703,18 @@ class Tracker:
                 # what came next could not have been the capturing piece still held
                 shown = max(total[cells], self._stayed(base, ms[0], i))
                 since_base = ctx.w_prev if correcting else since
+                # (a correction that only turns the open move's piece over, read from its
+                # face: a deliberate act, however soon the reply comes; the sixth
+                # generator, polarity x0.4 noise x2, game 7 of seed 83: 6e7c turned over
+                # after 0.8 s and taken 0.17 s later, read as 6e7c)
+                turned = (
+                    correcting
+                    and om is not None
+                    and (ms[0].from_square, ms[0].to_square) == (om.from_square, om.to_square)
+                    and ms[0].promotion != om.promotion
+                )
                 brief = (
-                    (shown < self._short() and not self._stays(base, ms[0], obs))
+                    (shown < self._short() and not self._stays(base, ms[0], obs) and not turned)
                     # a correction whose piece was lifted before the wrong one left
                     or (correcting and self._lifted_first(ctx, ms[0], t1))
                 )

@@ -947,6 +947,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "6e7c turned over on 7c 0.17 s before gote's 6b took it: the correction 6e7c+": (
+        "dojo",
+        7,
+        8307,
+        "polarity",
+        0.4,
+        2.0,
+        None,
+        None,
+    ),
     "P*5e, 6e knocked after it; P pressed as 6e came back: the kept question takes it": (
         "dojo",
         18,
