@@ -825,6 +825,7 @@ class Tracker:
         self._forks: list[_Fork] = []
         self._n_illegal = 0  # illegal states shown
         self._n_shown_now = 0  # ... of them, since the error shown now began (see _hover_left)
+        self._shown_times: tuple[float, ...] = ()  # ... when each began (see _played_through)
         self._err_since: float | None = None  # ... the error shown since, unbroken (or None)
         self._calm_at = _NEG_INF  # ... when the last error shown went (see _errs_alone)
         self._err_last = _NEG_INF  # ... when one was last shown
@@ -4952,6 +4953,7 @@ class Tracker:
         if self._forbidden_alike(alt):
             return
         alt._n_illegal = self._n_illegal
+        alt._shown_times = self._shown_times
         self._keep(_Fork(alt, [], plies, at))
 
     def _forbidden_alike(self, alt: Tracker) -> bool:
@@ -5611,14 +5613,26 @@ class Tracker:
         since put right by its own later reading (100 Hz x0.4 --rich, game 14 of seed
         51316: 8d8c and 8d7c alike for 60 plies, errors in both read as captures never
         seen; 8d7c then failed, and 8d8c went on through five moves with no pause of the
-        wait's length until the log ended, the game lost from 8d8c on)."""
+        wait's length until the log ended, the game lost from 8d8c on). Or none now, and
+        fewer since the tracker's own error began than the tracker's story showed."""
         since = self._err_since
         if since is None or now - since < wait:
             return False
         # (calm since it was kept, at least: a story copies the tracker's past)
         kept = next((f.born for f in self._forks if f.alt is alt), _NEG_INF)
         calm = max(alt._calm_at, kept)
-        return self._spared(alt) or (alt._illegal is None and calm <= now - wait)
+        if self._spared(alt) or (alt._illegal is None and calm <= now - wait):
+            return True
+        # (or showing none now, and fewer than the tracker's own since its error began:
+        # errors both stories showed, an illegal drop seen and taken back, say, do not
+        # make the other story wait a whole wait more; the sixth generator, polarity x0.4
+        # noise x2, game 19 of seed 86: gote's L*1f with 2g knocked 20 ms after its
+        # landing for 0.97 s, read as 2g1f slid, its return an error for 4.6 s through
+        # sente's nifu drop taken back and gote's 7b8c; L*1f's story showed that drop
+        # alone, calm 3 s less 0.6 ms when sente touched 2g, read as L*2g)
+        mine = sum(t >= since for t in self._shown_times)
+        theirs = sum(t >= since for t in alt._shown_times)
+        return alt._illegal is None and theirs < mine
 
     def _gone_round(
         self, now: float, n: int, since: float | None = None, taken_back: bool = False
@@ -5825,6 +5839,7 @@ class Tracker:
             return self._show_illegal(self._unexpected(ctx, obs), t)
         if kind in (INPROG, INPROG0) and self._hover_left(expl, obs):
             self._n_illegal -= self._n_shown_now
+            self._shown_times = self._shown_times[: -self._n_shown_now]
             self._n_shown_now = 0
         # (a piece in the air with lifts left unexplained, or the tracker's last move
         # corrected: no proof the error was a slip, see _restored)
@@ -6593,6 +6608,7 @@ class Tracker:
         if not self._knocked_only(ill):
             self._n_illegal += 1
             self._n_shown_now += 1
+            self._shown_times += (t,)
         self._err_last = t
         self._erred = True
         self._illegal = ill

@@ -947,6 +947,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "L*1f, 2g knocked 0.97 s: 2g1f's error through a nifu drop; L*1f taken": (
+        "dojo",
+        19,
+        8619,
+        "polarity",
+        0.4,
+        2.0,
+        None,
+        None,
+    ),
     "6e7c turned over on 7c 0.17 s before gote's 6b took it: the correction 6e7c+": (
         "dojo",
         7,
