@@ -823,9 +823,9 @@ class Tracker:
         # the capture waiting: (state id, game generation, its explanation)
         self._waiting: tuple[int, int, _Expl] | None = None
         self._forks: list[_Fork] = []
-        self._n_illegal = 0  # illegal states shown
+        # when each illegal state counted against the story began (see _n_illegal)
+        self._shown_times: tuple[float, ...] = ()
         self._n_shown_now = 0  # ... of them, since the error shown now began (see _hover_left)
-        self._shown_times: tuple[float, ...] = ()  # ... when each began (see _played_through)
         self._err_since: float | None = None  # ... the error shown since, unbroken (or None)
         self._calm_at = _NEG_INF  # ... when the last error shown went (see _errs_alone)
         self._err_last = _NEG_INF  # ... when one was last shown
@@ -864,6 +864,12 @@ class Tracker:
     @property
     def pending_question(self) -> QuestionAsked | None:
         return self._pending.question if self._pending is not None else None
+
+    @property
+    def _n_illegal(self) -> int:
+        """How many illegal states this story showed that count against it (not those
+        ``_knocked_only`` or ``_hover_left`` leaves out)."""
+        return len(self._shown_times)
 
     @property
     def moves(self) -> list[Move]:
@@ -2233,10 +2239,9 @@ class Tracker:
 
     def _corrected_late(self, ctx: _Ctx, expl: _Expl) -> bool:
         """A correction of the open move by a move of another piece (``expl``, alone or as
-        a chain's first ply): did that
-        move land before the open move's piece was lifted? The mover made a whole move
-        with the piece it had just set down still standing, and took that piece off only
-        after: no hand corrects so. Where a kept story explains the board, it is taken
+        a chain's first ply): did that move land before the open move's piece was lifted?
+        The mover made a whole move with the piece it had just set down still standing,
+        and took that piece off only after: no hand corrects so. Where a kept story explains the board, it is taken
         instead (the independent generator, x2.0 ``--rich --extra``, game 9 of seed
         59748: gote's horse 5e4f with sente's 4e knocked, read as the horse taking 4e and
         sente's S*4f; sente's 8b9b, then the horse lifted from 4f 3.9 s after, read as
@@ -4952,7 +4957,6 @@ class Tracker:
         unless a story kept already shows the same move (``_forbidden_alike``)."""
         if self._forbidden_alike(alt):
             return
-        alt._n_illegal = self._n_illegal
         alt._shown_times = self._shown_times
         self._keep(_Fork(alt, [], plies, at))
 
@@ -5838,7 +5842,6 @@ class Tracker:
         if kind == CORRECT and self._open_engine:
             return self._show_illegal(self._unexpected(ctx, obs), t)
         if kind in (INPROG, INPROG0) and self._hover_left(expl, obs):
-            self._n_illegal -= self._n_shown_now
             self._shown_times = self._shown_times[: -self._n_shown_now]
             self._n_shown_now = 0
         # (a piece in the air with lifts left unexplained, or the tracker's last move
@@ -6606,7 +6609,6 @@ class Tracker:
             self._err_since = t
             self._n_shown_now = 0
         if not self._knocked_only(ill):
-            self._n_illegal += 1
             self._n_shown_now += 1
             self._shown_times += (t,)
         self._err_last = t
@@ -6630,8 +6632,8 @@ class Tracker:
         """Does the board, now read as pieces in the air (``expl``), leave the error shown
         as a hover: squares the position holds empty, filled while those pieces were in
         the air, and empty again with the pieces still up, one error shown for no longer
-        than a step of the hands' pace? The hand touched down on its
-        way (a piece carried over squares, see ARCHITECTURE.md): shown, for the player to
+        than a step of the hands' pace? The hand touched down on its way (a piece carried
+        over squares, see ARCHITECTURE.md): shown, for the player to
         see where it may not go, but not counted against the story (``_n_illegal``), as
         the same touch-down is none in a story where the piece may go there (the
         independent generator, x2.0 ``--rich --extra``, game 9 of seed 59748: gote's horse

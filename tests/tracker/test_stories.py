@@ -133,8 +133,8 @@ def test_of_the_stories_that_explain_the_board_the_one_with_fewer_errors_is_take
     s = _knock_in_a_capture()
     tracker, _outs = run(s.events, KNOCK, tail=1.0)
     clean, erring = tracker._copy(), tracker._copy()
-    erring._n_illegal = clean._n_illegal + 1
-    tracker._n_illegal = erring._n_illegal
+    erring._shown_times = (*clean._shown_times, tracker._t_now)
+    tracker._shown_times = erring._shown_times
     _kept_as_stories(tracker, clean, erring)
     assert tracker._revisable(tracker._t_now) is clean
 
