@@ -48,6 +48,10 @@ class SquareHistory:
     def record(self, sq: int, t: float, occupied: bool) -> None:
         self._tr[sq].append((t, occupied))
 
+    def forget(self, sq: int, since: float) -> None:
+        """Drop the changes of ``sq`` from ``since`` on (a lift read as never made)."""
+        self._tr[sq] = [(t, occupied) for t, occupied in self._tr[sq] if t < since]
+
     def prune(self, before: float) -> None:
         """Forget transitions before ``before`` (queries never look further back)."""
         for tr in self._tr:

@@ -667,6 +667,8 @@ class _Fork:
     stuck: int | None = None
     met: int = -1  # the other story's length when last compared (see Tracker._met)
     born: float = _NEG_INF  # when it was kept
+    # what else tells it from a story of the same moves ("knock": see _keep_knock_held)
+    kind: str = ""
 
     def note(self, n: int) -> None:
         """Note whether ``alt`` explains the board, the game being ``n`` plies long."""
@@ -675,9 +677,11 @@ class _Fork:
         elif self.stuck is None:
             self.stuck = n
 
-    def tells(self, plies: tuple[tuple[Move, ...], ...], at: int, in_progress: bool) -> bool:
+    def tells(
+        self, plies: tuple[tuple[Move, ...], ...], at: int, in_progress: bool, kind: str = ""
+    ) -> bool:
         """Is this the story of ``plies`` from ply ``at`` (see Tracker._kept)?"""
-        return (self.plies, self.at, self.in_progress) == (plies, at, in_progress)
+        return (self.plies, self.at, self.in_progress, self.kind) == (plies, at, in_progress, kind)
 
     def caught_up(self) -> Tracker:
         """``alt``, fed the events it has not seen yet."""
@@ -4484,10 +4488,12 @@ class Tracker:
         alt.__dict__.update(state)
         return alt
 
-    def _kept(self, plies: tuple[tuple[Move, ...], ...], at: int, in_progress: bool) -> bool:
+    def _kept(
+        self, plies: tuple[tuple[Move, ...], ...], at: int, in_progress: bool, kind: str = ""
+    ) -> bool:
         """Is that story kept already (the board changed again while it waited, say)?
         Asked before a copy is made for it."""
-        return any(f.tells(plies, at, in_progress) for f in self._forks)
+        return any(f.tells(plies, at, in_progress, kind) for f in self._forks)
 
     def _keep(self, kept: _Fork) -> None:
         """Keep another story; with ``_FORKS`` kept already, one goes: first one the
@@ -4575,6 +4581,8 @@ class Tracker:
             self._keep_moved_once(expl)
         if expl.kind in (MOVE, TWO, CORRECT, RETRACT):
             self._keep_dropped(ctx, expl, obs)
+        if expl.kind == CORRECT:
+            self._keep_knock_held(ctx, expl)
         if _corrects(expl) or (expl.kind == RETRACT and expl.held):
             # (the held attacker put back: or the open capture stood, and the opponent
             # set a piece on the square it left, an illegal drop it takes back)
@@ -4976,6 +4984,48 @@ class Tracker:
             if other._phase == "play" and other._context().cur.exp == cur.exp:
                 return True
         return False
+
+    def _keep_knock_held(self, ctx: _Ctx, expl: _Expl) -> None:
+        """A correction of the open move to a capture is believed, its target lifted and
+        put back after the open move's piece was lifted from where it was set: the hand
+        carrying that piece may have knocked the target, the piece still in the air. Keep
+        that story, the open move standing and the target's lift read as never made,
+        taken if the tracker's own later fails (the sixth generator, noise x2, game 19 of
+        seed 84: 1b set on 1c, lifted, 2c knocked 0.12 s, the piece held 1.7 s and set on
+        1a; read as 1b1c corrected to take 2c, then gote's L*1a, the rest of the game
+        lost)."""
+        om, prev, cells = ctx.open_move, ctx.prev, self._cells
+        new = expl.moves[0] if expl.moves else None
+        if (
+            om is None
+            or prev is None
+            or cells is None
+            or new is None
+            or new.from_square != om.from_square
+            or not prev.codes[new.to_square]  # (a capture)
+            or cells[new.to_square] == EMPTY
+        ):
+            return
+        target = new.to_square
+        lifted = self._hist.last_lift(om.to_square, ctx.w_cur)
+        knocked = self._hist.last_lift(target, ctx.w_cur)
+        if lifted is None or knocked is None or knocked <= lifted:
+            return
+        plies, at = ((om,),), len(self._history) - 1
+        if self._kept(plies, at, False, "knock"):
+            return
+        alt = self._copy()
+        alt._hist.forget(target, knocked)
+        face = cells[target]
+        states: list[tuple[float, str]] = []
+        for t, shown in alt._states:
+            if t >= knocked:
+                shown = shown[:target] + face + shown[target + 1 :]
+            if not states or states[-1][1] != shown:
+                states.append((t, shown))
+        alt._states = states
+        alt._settled = False  # (the board now read again: the piece in the air)
+        self._keep(_Fork(alt, [], plies, at, kind="knock"))
 
     def _keep_uncorrected(self) -> None:
         """A correction of the open move is believed: keep the story where that move stood

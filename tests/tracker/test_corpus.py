@@ -987,6 +987,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "1b set on 1c, lifted, 2c knocked 0.12 s, held 1.7 s, set on 1a: no 1b2c and L*1a": (
+        "dojo",
+        19,
+        8419,
+        "occupancy",
+        1.0,
+        2.0,
+        None,
+        None,
+    ),
 }
 
 

@@ -4306,3 +4306,20 @@ def test_an_answer_read_with_a_move_it_forces_still_takes_the_kept_question() ->
     s.bounce("5e", dt=2.18, n=2).lift("6e", dt=0.01).bounce("6e", dt=0.786, n=1)
     s.press("P", dt=0.2).bounce("9c", dt=0.7, n=1)
     assert _moves_read(s, sfen) == ["5f5g", "P*5e", "N*9c"]
+
+
+def test_a_capture_the_held_piece_knocked_keeps_the_story_of_the_piece_still_held() -> None:
+    # sente's horse set on 1c from 1b, lifted again, 2c knocked 40 ms later for 0.12 s,
+    # the horse held 1.7 s (touching 1b on the way) and set on 1a. Read as the horse
+    # moving on to take 2c (a correction), then gote's L*1a: the story of the horse
+    # still held, 2c knocked, is kept and taken once gote's king moves with sente to
+    # move. Before, the rest of the game was lost (the sixth generator, noise x2, game
+    # 19 of seed 84)
+    sfen = "1ns1kS1r1/l1r2g2+B/2pppg1p1/pp3pp2/P2PP+b1n1/1Pn5p/2PG1PSP1/8+p/L2SKGLNP b l 77"
+    s = Script(sfen)
+    s.lift("1b", dt=1.0).bounce("1c", dt=0.95, n=2)
+    s.lift("1c", dt=0.74).lift("2c", dt=0.04).bounce("2c", dt=0.123, n=2)
+    s.place("1b", dt=1.72).lift("1b", dt=0.04).bounce("1a", dt=0.036, n=2)
+    s.lift("5a", dt=1.35).bounce("4a", dt=0.6, n=2)
+    s.lift("4d", dt=2.0).lift("1a", dt=0.3).bounce("4d", dt=0.4, n=2)
+    assert _moves_read(s, sfen) == ["1b1a", "5a4a", "1a4d"]
