@@ -5371,6 +5371,7 @@ class Tracker:
         best: tuple[_Key, Tracker] | None = None
         cands: list[tuple[_Key, Tracker]] = []  # (all that explain it)
         unseen_ones: list[Tracker] = []  # the stories of captures never seen that fit
+        forbidding = False  # another story shows only a forbidden move, made just now
         for i, f in enumerate(reversed(self._forks)):
             alt = f.caught_up()
             if finish:
@@ -5382,6 +5383,7 @@ class Tracker:
             if not self._explains(alt, "over" if ended else "play"):
                 if not ended:
                     unseen_ones += self._alive_below(f)
+                    forbidding = forbidding or self._forbidding_briefly(alt, now)
                 if (
                     not finish
                     and alt._premise is not None
@@ -5419,10 +5421,31 @@ class Tracker:
             if best is None or key < best[0]:
                 best = (key, alt)
         if best is not None and best[1]._premise is not None:
+            if forbidding:
+                return None
             best = self._own_older(best, cands)
         if best is None or _guesses(best[1], unseen_ones, now, self._story_wait(), self._history):
             return None
         return best[1]
+
+    def _forbidding_briefly(self, alt: Tracker, now: float) -> bool:
+        """Is another story, no story of a capture never seen, showing for less than the
+        story wait only a move its side to move made that the rules forbid (see
+        ``_forbidden_only``), with no more errors than the tracker's own, that one counted?
+        Players take such moves back once the lights show red; a story of a capture
+        never seen, the last resort, is not taken in that moment because the move is
+        legal in it (the sixth generator, x0.4, game 15 of seed 91: gote's P*6h, 6g
+        knocked, read as 6g6h and sente's P*6g, P*6h kept; sente's nifu P*7f, on the
+        board 0.55 s, read as L*7f in the story of 5h taking 5i never seen, a lance in
+        sente's hand: taken as the pawn was lifted, and the rest of the game lost)."""
+        since = alt._err_since
+        return (
+            alt._premise is None
+            and self._forbidden_only(alt)
+            and since is not None
+            and now - since < self._story_wait()
+            and alt._n_illegal <= self._n_illegal
+        )
 
     def _own_older(
         self, best: tuple[_Key, Tracker], cands: list[tuple[_Key, Tracker]]

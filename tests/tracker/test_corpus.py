@@ -987,6 +987,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "a nifu drop on the board 0.55 s: no lance drop in a story of a capture never seen": (
+        "dojo",
+        15,
+        9115,
+        "occupancy",
+        0.4,
+        1.0,
+        None,
+        None,
+    ),
     "1b set on 1c, lifted, 2c knocked 0.12 s, held 1.7 s, set on 1a: no 1b2c and L*1a": (
         "dojo",
         19,
