@@ -491,6 +491,17 @@ def _plies(c: _Expl) -> list[tuple[Move, ...]]:
     return [p.variants for p in c.chain] + ([c.moves] if c.moves else [])
 
 
+def _held_over(info: PosInfo, obs: str, d: Sequence[int]) -> tuple[int, ...]:
+    """The squares of a capture in progress (``d``: the board's differences from ``info``)
+    whose target was lifted first and whose attacker, held, closes one empty square on
+    its way, or ()."""
+    fills = [sq for sq in d if obs[sq] != EMPTY and info.exp[sq] == EMPTY]
+    if len(d) != 3 or len(fills) != 1:
+        return ()
+    lifted = Tracker._lifted(info, obs, [sq for sq in d if sq != fills[0]])
+    return lifted if lifted is not None and len(lifted) == 2 else ()
+
+
 def _in_progress(c: _Expl) -> bool:
     """Does the explanation leave a move in progress (nothing to decide yet)?"""
     return c.kind in (INPROG, INPROG0) or (c.kind == TWO and not c.moves)
@@ -4579,6 +4590,7 @@ class Tracker:
         if expl.kind in (MOVE, TWO):
             self._keep_corrected(expl)
             self._keep_moved_once(expl)
+            self._keep_held_over(ctx, obs)
         if expl.kind in (MOVE, TWO, CORRECT, RETRACT):
             self._keep_dropped(ctx, expl, obs)
         if expl.kind == CORRECT:
@@ -4685,6 +4697,24 @@ class Tracker:
             return  # (a question in that story: none kept)
         if not diff(obs, self._cache.after(base, variants[0]).exp):
             self._keep_instead(variants[0], back)
+
+    def _keep_held_over(self, ctx: _Ctx, obs: str) -> None:
+        """Moves are believed where the board also reads as a capture in progress, its
+        target lifted first and its attacker held over an empty square on its way (a
+        hover, see ``_held_over``): keep the story where nothing was made, the attacker
+        still in the air, taken if the tracker's own later fails (the sixth generator,
+        game 12 of seed 94: the gold on 4f touched and put back, set on 5f for 0.19 s on
+        the way; 5e taken 1.1 s later, the gold lifted and held over 5f: read as 4f5f
+        and gote's 5e taking it, and the rest of the game lost)."""
+        if not _held_over(ctx.cur, obs, diff(obs, ctx.cur.exp)):
+            return
+        at = len(self._history)
+        if self._kept(_NONE_MADE, at, False, "held"):
+            return
+        alt = self._copy()
+        alt._settled = True  # (the board now: the attacker in the air)
+        alt._fixed = at  # (nor moves taken back: a story of its own)
+        self._keep(_Fork(alt, [], _NONE_MADE, at, kind="held"))
 
     def _last_three(self, expl: _Expl) -> tuple[Move, Move, Move, int] | None:
         """The last three plies with ``expl``'s made, one move or a chain of two (not one

@@ -987,6 +987,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "5e taken first, the gold held over 5f on its way: no 4f5f and 5e taking it": (
+        "dojo",
+        12,
+        9412,
+        "occupancy",
+        1.0,
+        1.0,
+        None,
+        None,
+    ),
     "a nifu drop on the board 0.55 s: no lance drop in a story of a capture never seen": (
         "dojo",
         15,

@@ -4323,3 +4323,20 @@ def test_a_capture_the_held_piece_knocked_keeps_the_story_of_the_piece_still_hel
     s.lift("5a", dt=1.35).bounce("4a", dt=0.6, n=2)
     s.lift("4d", dt=2.0).lift("1a", dt=0.3).bounce("4d", dt=0.4, n=2)
     assert _moves_read(s, sfen) == ["1b1a", "5a4a", "1a4d"]
+
+
+def test_a_capture_whose_attacker_is_held_over_an_empty_square_is_kept_in_the_air() -> None:
+    # sente's gold on 4f touched and put back (set on 5f for 0.19 s on the way), gote's
+    # pawn on 5e taken first 1.1 s later, then the gold lifted and held over 5f, then 3f,
+    # and set on 5e. With 5f closed, the board reads as 4f5f and gote's 5e taking it; the
+    # story of the gold still in the air is kept, and taken once gote's P*1b is an error
+    # in the tracker's. Before, a story of 4f taking 4e never seen was taken, and the rest
+    # of the game lost (the sixth generator, game 12 of seed 94)
+    sfen = "p2k1rsn+P/5b3/n2gg3l/8B/1P1ppppp1/P1S2G1PP/Ns1KPP1+p1/2p1G1SR1/L3L1PNL b Pp 99"
+    s = Script(sfen)
+    s.lift("4f", dt=1.0).place("5f", dt=0.71).lift("5f", dt=0.185).place("4f", dt=1.47)
+    s.lift("5e", dt=1.11).lift("4f", dt=1.29).place("5f", dt=0.23).lift("5f", dt=0.475)
+    s.place("3f", dt=0.108).lift("3f", dt=0.228).place("5e", dt=0.29).lift("5e", dt=0.24)
+    s.bounce("5e", dt=0.155, n=2).bounce("1b", dt=2.17, n=2)
+    s.lift("1i", dt=0.9).bounce("1g", dt=0.5, n=2)
+    assert _moves_read(s, sfen) == ["4f5e", "P*1b", "1i1g"]
