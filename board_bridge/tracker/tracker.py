@@ -4563,6 +4563,39 @@ class Tracker:
             held = [c for c in chains if c.chain[0].held]
         if held:
             self._fork(min(held, key=lambda c: c.score))
+        elif ctx.prev is not None and not ctx.virtual:
+            self._keep_held_before(ctx, ctx.prev)
+
+    def _keep_held_before(self, ctx: _Ctx, prev: PosInfo) -> None:
+        """No story of the held attacker explains the board now, and the board showed one
+        a moment ago, too briefly to be read (a chain's ply waits ``min_reply``): its
+        piece set down where it was going, then a neighbour knocked as the hand left.
+        Keep that story, the held piece's move made then and the board now read after it
+        (the sixth generator, noise x2, game 10 of seed 92: gote's gold lifted from 4b,
+        4a knocked 0.24 s as it went, read as the gold taking 4a; set on 3c 1.5 s later
+        and 3d knocked 9 ms after, read as sente's 3d3c asking "promote?", never
+        answered, and the rest of the game lost)."""
+        states = self._states
+        for i in range(len(states) - 2, -1, -1):
+            t0, cells = states[i]
+            if t0 < ctx.w_cur or states[i + 1][0] - t0 >= self.params.min_reply:
+                return
+            cands = [
+                c
+                for c in self._candidates(ctx, cells, states[i + 1][0])
+                if c.kind == CORRECT and c.held and c.moves and len(c.moves) == 1
+            ]
+            if not cands:
+                continue
+            best = min(cands, key=lambda c: c.score)
+            plies, at = (best.moves,), len(self._history) - 1
+            if self._kept(plies, at, False):
+                return
+            alt = self._copy()
+            alt._correct(prev, best.moves, t0, cells)
+            alt._settled = False  # (the board now, read after it)
+            self._keep(_Fork(alt, [], plies, at))
+            return
 
     def _keep_others(self, ctx: _Ctx, expl: _Expl) -> None:
         """Before a move or a correction is applied: keep the other stories that explain

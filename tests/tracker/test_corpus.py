@@ -987,6 +987,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "4a knocked as 4b was lifted, 3d 9 ms after the gold set on 3c: no 3d3c asking": (
+        "dojo",
+        10,
+        9210,
+        "occupancy",
+        1.0,
+        2.0,
+        None,
+        None,
+    ),
     "5e taken first, the gold held over 5f on its way: no 4f5f and 5e taking it": (
         "dojo",
         12,

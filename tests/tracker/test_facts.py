@@ -4340,3 +4340,20 @@ def test_a_capture_whose_attacker_is_held_over_an_empty_square_is_kept_in_the_ai
     s.bounce("5e", dt=0.155, n=2).bounce("1b", dt=2.17, n=2)
     s.lift("1i", dt=0.9).bounce("1g", dt=0.5, n=2)
     assert _moves_read(s, sfen) == ["4f5e", "P*1b", "1i1g"]
+
+
+def test_a_held_correction_shown_too_briefly_to_read_is_kept_as_a_story() -> None:
+    # gote's gold lifted from 4b, 4a knocked 0.24 s as it went (read as the gold taking
+    # 4a), then set on 3c 1.5 s later, 3d knocked 9 ms after for 0.47 s. The gold's move
+    # to 3c showed too briefly to be read, and the board read as sente's 3d3c asking
+    # "promote?", then gote's N*3d. The held gold's story, seen a moment before, is
+    # kept, and taken as the game goes on with the question unanswered. Before, the
+    # question waited, and the rest of the game was lost (the sixth generator, noise x2,
+    # game 10 of seed 92)
+    sfen = "n1p1+S+N1+P1/+Ln3g1g+P/1G6+P/1s4P1R/1P3P1k1/P1rpB3P/L1NPP1pPL/1+p2K4/s+b+l2G1+s+p w Pp 274"
+    s = Script(sfen)
+    s.lift("4b", dt=1.0).lift("4a", dt=0.031).bounce("4a", dt=0.236, n=2)
+    s.bounce("3c", dt=1.54, n=2).lift("3d", dt=0.009).bounce("3d", dt=0.47, n=2)
+    s.place("6e", dt=3.9).lift("6e", dt=0.24).bounce("7d", dt=0.08, n=2)
+    s.bounce("8g", dt=1.6, n=2)
+    assert _moves_read(s, sfen) == ["4b3c", "P*7d", "P*8g"]
