@@ -4623,6 +4623,7 @@ class Tracker:
         if expl.kind in (MOVE, TWO):
             self._keep_corrected(expl)
             self._keep_moved_once(expl)
+            self._keep_moved_there(expl)
             self._keep_held_over(ctx, obs)
         if expl.kind in (MOVE, TWO, CORRECT, RETRACT):
             self._keep_dropped(ctx, expl, obs)
@@ -4748,6 +4749,38 @@ class Tracker:
         alt._settled = True  # (the board now: the attacker in the air)
         alt._fixed = at  # (nor moves taken back: a story of its own)
         self._keep(_Fork(alt, [], _NONE_MADE, at, kind="held"))
+
+    def _keep_moved_there(self, expl: _Expl) -> None:
+        """A drop is believed just after the opponent's move, and the board is then one
+        move of that move's piece to the drop's square (a capture's target knocked and
+        put back, its attacker carried on): keep that one move as the story, taken if
+        the tracker's own later fails (the sixth generator at 100 Hz, game 12 of seed
+        94: gote's 6e5f, 6d knocked 40 ms after 6e's lift for 70 ms, 4f as the gold
+        landed; read as 6e taking 6d and sente's drop on 5f, asking "N or P?", and the
+        rest of the game lost)."""
+        if expl.kind == TWO and not expl.chain[0].correcting:
+            new = [ms[0] for ms in _plies(expl)]
+        elif expl.kind == MOVE and expl.moves:
+            new = [expl.moves[0]]
+        else:
+            return
+        made = [*self._history, *new]
+        if len(new) > 2 or len(made) < 2:
+            return
+        first, drop = made[-2:]
+        if first.from_square is None or drop.from_square is not None:
+            return
+        back = 2 - len(new)
+        before = self._position_back(back)
+        variants = [
+            m for m in before.moves_from(first.from_square) if m.to_square == drop.to_square
+        ]
+        if len(variants) != 1:
+            return  # (a question in that story, or no such move: none kept)
+        obs = self._cells
+        assert obs is not None
+        if not diff(obs, self._cache.after(before, variants[0]).exp):
+            self._keep_instead(variants[0], back)
 
     def _last_three(self, expl: _Expl) -> tuple[Move, Move, Move, int] | None:
         """The last three plies with ``expl``'s made, one move or a chain of two (not one

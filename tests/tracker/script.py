@@ -42,6 +42,18 @@ class Script:
     def lift(self, name: str, dt: float = 0.4) -> Script:
         return self.set(name, EMPTY, dt)
 
+    def scan(
+        self, dt: float = 0.4, lifts: tuple[str, ...] = (), places: tuple[str, ...] = ()
+    ) -> Script:
+        """Lift and place pieces within one scan of the board: one frame shows them all."""
+        self.wait(dt)
+        for name in lifts:
+            self.cells[parse_square(name)] = EMPTY
+        for name in places:
+            self.cells[parse_square(name)] = self.fresh
+        self.events.append(SensorFrame(self.t, "".join(self.cells)))
+        return self
+
     def place(self, name: str, cell: str | None = None, dt: float = 0.4) -> Script:
         return self.set(name, cell or self.fresh, dt)
 

@@ -987,6 +987,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "6e5f, 6d knocked for 70 ms, 4f as it landed: no 6e6d and a drop asked on 5f": (
+        "dojo",
+        12,
+        9412,
+        "occupancy",
+        1.0,
+        1.0,
+        100.0,
+        None,
+    ),
     "4a knocked as 4b was lifted, 3d 9 ms after the gold set on 3c: no 3d3c asking": (
         "dojo",
         10,

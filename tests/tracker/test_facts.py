@@ -4350,10 +4350,36 @@ def test_a_held_correction_shown_too_briefly_to_read_is_kept_as_a_story() -> Non
     # kept, and taken as the game goes on with the question unanswered. Before, the
     # question waited, and the rest of the game was lost (the sixth generator, noise x2,
     # game 10 of seed 92)
-    sfen = "n1p1+S+N1+P1/+Ln3g1g+P/1G6+P/1s4P1R/1P3P1k1/P1rpB3P/L1NPP1pPL/1+p2K4/s+b+l2G1+s+p w Pp 274"
+    sfen = (
+        "n1p1+S+N1+P1/+Ln3g1g+P/1G6+P/1s4P1R/1P3P1k1/P1rpB3P/L1NPP1pPL/1+p2K4/s+b+l2G1+s+p w Pp 274"
+    )
     s = Script(sfen)
     s.lift("4b", dt=1.0).lift("4a", dt=0.031).bounce("4a", dt=0.236, n=2)
     s.bounce("3c", dt=1.54, n=2).lift("3d", dt=0.009).bounce("3d", dt=0.47, n=2)
     s.place("6e", dt=3.9).lift("6e", dt=0.24).bounce("7d", dt=0.08, n=2)
     s.bounce("8g", dt=1.6, n=2)
     assert _moves_read(s, sfen) == ["4b3c", "P*7d", "P*8g"]
+
+
+def test_a_capture_then_a_drop_where_its_piece_could_go_keeps_the_one_move() -> None:
+    # eight plies at the game's pace, then gote's gold lifted from 6e, sente's lance on
+    # 6d knocked 40 ms later for 70 ms (read as the gold taking it), the gold set on 5f
+    # 0.38 s after, 4f knocked as it landed: read as sente's drop on 5f, asking "N or
+    # P?". The board is one move of the gold, 6e5f, kept, and taken as the game goes on
+    # with the question unanswered. Before, the rest of the game was lost (the sixth
+    # generator at 100 Hz, game 12 of seed 94)
+    sfen = "3p2sSp/p2np4/+bp1g1rp2/5kGbP/1n1gPp1SL/P1l2P3/NKPG3P1/2p2N2l/L1S3P1R w 2Pp 182"
+    s = Script(sfen)
+    s.lift("4d", dt=1.0).lift("5e", dt=0.32).place("5e", dt=0.36).lift("8g", dt=3.82)
+    s.lift("7h", dt=0.36).place("7h", dt=0.61).place("5d", dt=1.86).lift("5e", dt=0.01)
+    s.lift("6g", dt=1.64).lift("7f", dt=0.19).place("7f", dt=0.62).lift("4c", dt=7.69)
+    s.place("5c", dt=0.16).place("6d", dt=3.59).lift("5c", dt=0.02).place("5c", dt=0.11)
+    s.press("L", dt=0.65).lift("2d", dt=1.06).place("2d", dt=2.98).lift("8e", dt=2.45)
+    s.lift("7g", dt=0.28).place("7g", dt=0.28).lift("7g", dt=0.01).place("7g", dt=0.01)
+    s.press("promote", dt=2.28).lift("7f", dt=0.54).lift("7g", dt=0.22)
+    s.place("7g", dt=0.79).lift("6e", dt=3.37).lift("6d", dt=0.04).place("6d", dt=0.07)
+    s.scan(dt=0.38, lifts=("4f",), places=("5f",)).place("4f", dt=0.01).lift("4f", dt=0.01)
+    s.place("4f", dt=0.38).lift("9g", dt=1.97).place("8e", dt=0.31)
+    s.lift("6c", dt=0.46).lift("6d", dt=0.3).place("6d", dt=0.3)
+    made = ["4d5e", "8g7h", "5e5d", "6g7f", "4c5c", "L*6d", "8e7g+", "7f7g"]
+    assert _moves_read(s, sfen) == [*made, "6e5f", "9g8e", "6c6d"]
