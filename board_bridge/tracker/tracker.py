@@ -1853,7 +1853,7 @@ class Tracker:
                     penalty += self._redropped_soon(om, ms[0], until)
                     rekinded = self._rekinded(om, ms, ctx.w_cur, until)
                     penalty += rekinded
-                    turned = self._turn_begun(om, off)
+                    turned = self._turn_begun(om, off) or self._set_down_first(ctx, ms[0], off)
                     penalty += turned
                     moved_on = cap and ms[0].from_square == om.from_square
                     cands.append(
@@ -2291,6 +2291,35 @@ class Tracker:
             return False
         touched = landed + self._reaction()
         return any(touched <= start < end < lifted for start, end in offs)
+
+    def _set_down_first(self, ctx: _Ctx, move: Move, off: _Off | None) -> bool:
+        """A correction of the open move: was a piece set down on an empty square that
+        ``move`` leaves alone, and lifted again, after the open move's piece landed and
+        before it was lifted to be moved on? The opponent's hand had a piece from its
+        stand over the board (a drop shown and taken back, a hover): its turn had begun,
+        as in ``_turn_begun`` (the sixth generator, polarity x0.4 noise x2, game 19 of
+        seed 93: gote's N*9c, sente's nifu P*5g shown and taken back, then P*9d carried
+        over 6f, 9c knocked 0.2 ms after its landing for 0.42 s; read as N*9c moved on
+        to 9d and sente's P*9c, two false moves). So is a chain's first ply, a
+        correction."""
+        om = ctx.open_move
+        if off is None or om is None:
+            return False
+        lifted = off[0]
+        # (its first landing: the last fill before the lift may be that lift's chatter)
+        landed = self._hist.fills(om.to_square, ctx.w_prev, lifted)
+        if not landed:
+            return False
+        mine = _squares(move) | _squares(om)
+        # (from its landing on: the mover's hand, empty once the piece is down, sets no
+        # other piece on an empty square, as it may knock one standing by)
+        for t, sq in self._hist.fills_between(landed[0], lifted):
+            if sq in mine or ctx.cur.exp[sq] != EMPTY:
+                continue
+            gone = self._hist.emptied_after(sq, t)
+            if gone is not None and gone < lifted:
+                return True
+        return False
 
     def _mover_holding(
         self, ctx: _Ctx, move: Move, touches: dict[int, list[tuple[float, float]]], until: float
@@ -2981,7 +3010,10 @@ class Tracker:
         om = ctx.open_move
         for c in two:
             if om is not None and c.chain and c.chain[0].correcting:
-                c.penalty += self._rekinded(om, c.chain[0].variants, ctx.w_cur, _INF)
+                first = c.chain[0].variants
+                c.penalty += self._rekinded(om, first, ctx.w_cur, _INF)
+                off = self._others_off(ctx, first[0], touches)
+                c.penalty += self._set_down_first(ctx, first[0], off)
             c.score = self._score(c, touches, ctx.cur.exp)
         # (a held piece's hover only where the chain explains every lift, with no penalty
         # but the hover's and its move's being in progress: else the board is in an

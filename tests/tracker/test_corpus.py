@@ -987,6 +987,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "N*9c, sente's nifu drop shown, P*9d with 9c knocked: no N*9c moved on to 9d": (
+        "dojo",
+        19,
+        9319,
+        "polarity",
+        0.4,
+        2.0,
+        None,
+        None,
+    ),
     "6e5f, 6d knocked for 70 ms, 4f as it landed: no 6e6d and a drop asked on 5f": (
         "dojo",
         12,

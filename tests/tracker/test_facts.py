@@ -4383,3 +4383,29 @@ def test_a_capture_then_a_drop_where_its_piece_could_go_keeps_the_one_move() -> 
     s.lift("6c", dt=0.46).lift("6d", dt=0.3).place("6d", dt=0.3)
     made = ["4d5e", "8g7h", "5e5d", "6g7f", "4c5c", "L*6d", "8e7g+", "7f7g"]
     assert _moves_read(s, sfen) == [*made, "6e5f", "9g8e", "6c6d"]
+
+
+def test_a_correction_after_the_opponents_drop_was_shown_waits_for_the_knock() -> None:
+    # three plies at the game's pace, then gote's N*9c, sente's nifu P*5g shown 0.3 s and
+    # taken back, sente's pawn carried over 6f and dropped on 9d, 9c knocked 0.2 ms after
+    # its landing for 0.42 s: read as N*9c moved on to 9d and sente's P*9c. Sente's hand
+    # had a piece from its stand over the board: its turn had begun, and a correction of
+    # gote's drop then costs a lift and waits, the board showing the knocked piece put
+    # back. Before, two false moves (the sixth generator, polarity x0.4 noise x2, game 19
+    # of seed 93)
+    sfen = "5b1+b+P/l+P2ks3/2ps3g1/2NR1pprp/LPPPP1nNP/5P1P+p/5GPn1/p3K1Lg+p/3+l1GS2 b SP 185"
+    s = Script(sfen, "polarity")
+    s.place("2i", dt=1.0).lift("2i", dt=0.1126).place("2i", dt=0.0183).lift("2i", dt=0.1382)
+    s.place("1i", dt=0.077).lift("1i", dt=0.0044).place("1i", dt=0.0051).lift("1i", dt=0.0013)
+    s.place("1i", dt=0.0007).lift("1i", dt=0.3071).place("1i", dt=0.0137)
+    s.lift("1i", dt=0.0003).place("2i", dt=0.0537).lift("2i", dt=0.0018)
+    s.place("2i", dt=0.0003).lift("2i", dt=0.0003).place("2i", dt=0.0003)
+    s.lift("6c", dt=0.3023).place("6c", dt=0.0079).lift("6c", dt=0.0003).lift("7d", dt=0.0653)
+    s.place("7d", dt=0.0024).lift("7d", dt=0.0003).place("7d", dt=0.0349).lift("7d", dt=0.001)
+    s.place("7d", dt=0.002).lift("7d", dt=0.0016).place("7d", dt=0.0035)
+    s.place("5d", dt=0.2008).lift("5e", dt=0.0343).bounce("9c", dt=0.5502, n=3)
+    s.bounce("5g", dt=0.3524, n=1).lift("5g", dt=0.3).place("6f", dt=0.4).lift("6f", dt=0.1052)
+    s.place("9d", dt=0.0586).lift("9c", dt=0.0002).bounce("9c", dt=0.425, n=2)
+    s.lift("2a", dt=0.619).bounce("3b", "p", dt=0.0257, n=2)
+    made = ["S*2i", "6c7d", "5e5d"]
+    assert _moves_read(s, sfen, "polarity") == [*made, "N*9c", "P*9d", "2a3b"]
