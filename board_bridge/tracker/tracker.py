@@ -4790,19 +4790,12 @@ class Tracker:
         94: gote's 6e5f, 6d knocked 40 ms after 6e's lift for 70 ms, 4f as the gold
         landed; read as 6e taking 6d and sente's drop on 5f, asking "N or P?", and the
         rest of the game lost)."""
-        if expl.kind == TWO and not expl.chain[0].correcting:
-            new = [ms[0] for ms in _plies(expl)]
-        elif expl.kind == MOVE and expl.moves:
-            new = [expl.moves[0]]
-        else:
+        last = self._last_plies(expl, 2)
+        if last is None:
             return
-        made = [*self._history, *new]
-        if len(new) > 2 or len(made) < 2:
-            return
-        first, drop = made[-2:]
+        (first, drop), back = last
         if first.from_square is None or drop.from_square is not None:
             return
-        back = 2 - len(new)
         before = self._position_back(back)
         variants = [
             m for m in before.moves_from(first.from_square) if m.to_square == drop.to_square
@@ -4815,7 +4808,16 @@ class Tracker:
             self._keep_instead(variants[0], back)
 
     def _last_three(self, expl: _Expl) -> tuple[Move, Move, Move, int] | None:
-        """The last three plies with ``expl``'s made, one move or a chain of two (not one
+        """The last three plies with ``expl``'s made (see ``_last_plies``), and how many
+        of them are the tracker's own."""
+        last = self._last_plies(expl, 3)
+        if last is None:
+            return None
+        (first, reply, third), back = last
+        return first, reply, third, back
+
+    def _last_plies(self, expl: _Expl, k: int) -> tuple[list[Move], int] | None:
+        """The last ``k`` plies with ``expl``'s made, one move or a chain of two (not one
         correcting the open move), each the first of its variants, and how many of them
         are the tracker's own (made already); None if there are fewer, or ``expl`` is
         another kind."""
@@ -4826,10 +4828,9 @@ class Tracker:
         else:
             return None
         made = [*self._history, *new]
-        if len(new) > 2 or len(made) < 3:
+        if len(new) > 2 or len(made) < k:
             return None
-        first, reply, last = made[-3:]
-        return first, reply, last, 3 - len(new)
+        return made[-k:], k - len(new)
 
     def _position_back(self, back: int) -> PosInfo:
         """The position before the tracker's last ``back`` moves."""
