@@ -613,6 +613,8 @@ class _Expl:
     # the piece moving on stood), if not its move's own origin
     attacker: int | None = None
     hovered: bool = False  # TWO: in progress, a held piece closing an empty square
+    # CORRECT/RETRACT: made as one of the opponent's pieces was off the board (_replying)
+    replying: bool = False
     score: tuple[int, int, int, int, tuple[float, ...], int, float] = (0, 0, 0, 0, (), 0, 0.0)
 
 
@@ -1533,6 +1535,14 @@ class Tracker:
             if expl.kind == CORRECT and self._keeps_stories():
                 self._waiting = (self._state_id, self._gen, expl)
             return self._show_for_now(ctx)
+        if expl.replying and not ctx.virtual and self._forks:
+            # a correction (or a take-back) of the open move made while a piece of the
+            # opponent was off the board: the opponent's hand had begun its reply, and a
+            # kept story that explains the board is taken instead (the open move stood,
+            # that piece the reply's target lifted first; see _keep_dropped_beside)
+            alt = self._revisable(now)
+            if alt is not None:
+                return self._adopt(alt, now)
         if _corrects(expl) and not ctx.virtual and self._corrected_late(ctx, expl):
             # (believed only once the board has stayed so, as a held attacker's move is,
             # unless a kept story explains the board first)
@@ -1820,9 +1830,15 @@ class Tracker:
                 if (src_ok and self._could_go_back(om, until)) or (held and not touches):
                     # (taken back as the opponent's reply had begun: see _replying)
                     off = self._others_off(ctx, om, touches)
-                    penalty = int(uncapture) + _replying(off)
+                    replying = _replying(off)
                     cands.append(
-                        _Expl(RETRACT, involved={om.to_square: 1}, penalty=penalty, held=held)
+                        _Expl(
+                            RETRACT,
+                            involved={om.to_square: 1},
+                            penalty=int(uncapture) + replying,
+                            held=held,
+                            replying=replying,
+                        )
                     )
             elif src_ok or held:
                 for ms, cap in self._corrections(ctx, obs, d0, until, held):
@@ -1849,7 +1865,8 @@ class Tracker:
                         penalty = int(uncapture and ms[0].to_square != om.to_square)
                     penalty += 2 * self._lifted_first(ctx, ms[0], until)
                     off = self._others_off(ctx, ms[0], touches)
-                    penalty += _replying(off)
+                    replying = _replying(off)
+                    penalty += replying
                     penalty += self._redropped_soon(om, ms[0], until)
                     rekinded = self._rekinded(om, ms, ctx.w_cur, until)
                     penalty += rekinded
@@ -1868,6 +1885,7 @@ class Tracker:
                             # board may yet show a knocked piece put back)
                             held=doubted or rekinded == 2 or turned,
                             attacker=om.to_square if moved_on else None,
+                            replying=replying,
                         )
                     )
             lifted0 = self._lifted(prev, obs, d0)
@@ -4659,6 +4677,8 @@ class Tracker:
             self._keep_held_over(ctx, obs)
         if expl.kind in (MOVE, TWO, CORRECT, RETRACT):
             self._keep_dropped(ctx, expl, obs)
+        if expl.kind in (MOVE, CORRECT):
+            self._keep_dropped_beside(ctx, expl, obs)
         if expl.kind == CORRECT:
             self._keep_knock_held(ctx, expl)
         if _corrects(expl) or (expl.kind == RETRACT and expl.held):
@@ -5000,6 +5020,77 @@ class Tracker:
         alt._new_move(base, drops, fill, fill, cells)
         alt._settled = True  # (its board now, the origin lifted, is read at the next change)
         self._keep(_Fork(alt, [], plies, at))
+
+    def _keep_dropped_beside(self, ctx: _Ctx, expl: _Expl, obs: str) -> None:
+        """A move is believed onto a square B whose neighbour A showed the mover's piece
+        set down just before, A opening only as B filled (within ``overlap``): read as
+        that piece slid on from A (a correction of the open move on A, or a piece held
+        over A on its way). Keep the story where the piece stood on A and the opponent
+        dropped a piece on B, knocking it, taken if the tracker's own later fails (the
+        sixth generator x0.4, game 14 of seed 107: sente's S*3e shown 0.3 s, gote's
+        L*4f with 3e knocked 0.84 s; read as S*4f and gote's L*3e, then sente's 3e4f,
+        its target lifted first, as a touch and L*3e taken back: two plies lost)."""
+        if self._is_fork or not self._keeps_stories() or ctx.virtual or expl.capture:
+            return
+        move = expl.moves[0]
+        to = move.to_square
+        cur = ctx.cur
+        om = ctx.open_move
+        if expl.kind == CORRECT:
+            if om is None or ctx.prev is None:
+                return
+            # (the open move's own piece moved on)
+            if (move.from_square, move.drop_piece_type) != (om.from_square, om.drop_piece_type):
+                return
+            sides = [om.to_square]
+        else:
+            sides = [
+                sq for sq in _AROUND[to] if sq != to and obs[sq] == EMPTY and cur.exp[sq] == EMPTY
+            ]
+        overlap = self.params.overlap
+        hist = self._hist
+        for side in sides:
+            if square_distance(side, to) != 1:
+                continue
+            fills = hist.fills(to, ctx.w_cur if expl.kind == MOVE else ctx.w_prev, _INF)
+            if not fills:
+                continue
+            filled = fills[0]
+            down = hist.last_fill(side, filled)
+            opened = None if down is None else hist.emptied_after(side, down)
+            if down is None or opened is None or not filled <= opened <= filled + overlap:
+                continue
+            shown = self._shown_at(down)
+            if shown is None:
+                continue
+            if expl.kind == CORRECT:
+                first: tuple[Move, ...] = ()
+                base = cur
+            else:
+                first = tuple(
+                    m
+                    for m in cur.legal
+                    if m.to_square == side
+                    and (m.from_square, m.drop_piece_type)
+                    == (move.from_square, move.drop_piece_type)
+                    and cur.face_after(m) == shown[side]
+                )
+                if len(first) != 1:
+                    continue  # (a question in that story: none kept)
+                base = self._cache.after(cur, first[0])
+            drops = tuple(m for m in base.drops_to(to) if base.face_after(m) == obs[to])
+            if not drops:
+                continue
+            plies, at = ((first, drops) if first else (drops,)), len(self._history)
+            if self._kept(plies, at, False):
+                continue
+            alt = self._copy()
+            if first:
+                alt._new_move(cur, first, down, down, shown)
+            cells = obs[:side] + base.exp[side] + obs[side + 1 :]
+            alt._new_move(base, drops, filled, filled, cells)
+            alt._settled = True  # (its board now, the piece on A knocked, is read next)
+            self._keep(_Fork(alt, [], plies, at))
 
     def _put_back_alike(self, sq: int, start: float, end: float) -> bool:
         """Did the piece lifted from ``sq`` at ``start`` come back at ``end`` as it was (the

@@ -1037,6 +1037,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "S*3e shown 0.3 s, gote's L*4f knocking 3e 0.84 s: not S*4f and L*3e, 3e4f lost": (
+        "dojo",
+        14,
+        10714,
+        "occupancy",
+        0.4,
+        1.0,
+        None,
+        None,
+    ),
     "1b set on 1c, lifted, 2c knocked 0.12 s, held 1.7 s, set on 1a: no 1b2c and L*1a": (
         "dojo",
         19,

@@ -4409,3 +4409,23 @@ def test_a_correction_after_the_opponents_drop_was_shown_waits_for_the_knock() -
     s.lift("2a", dt=0.619).bounce("3b", "p", dt=0.0257, n=2)
     made = ["S*2i", "6c7d", "5e5d"]
     assert _moves_read(s, sfen, "polarity") == [*made, "N*9c", "P*9d", "2a3b"]
+
+
+@pytest.mark.parametrize("shown", [0.29, 0.5])
+def test_a_drop_beside_the_piece_just_set_down_that_knocks_it_keeps_that_piece(
+    shown: float,
+) -> None:
+    # four plies at the game's pace, then sente's S*3e shown ``shown`` (too briefly to be
+    # read, or read), gote's L*4f with 3e knocked 4 ms after its landing for 0.84 s, then
+    # sente's 3e4f, its target lifted first: read as S*3e slid on to 4f (or held over
+    # 3e) and gote's L*3e, then 4f as a touch and L*3e taken back, two plies lost. The
+    # story of S*3e standing and L*4f knocking it is kept, and taken once the tracker's
+    # own needs L*3e taken back as sente's hand holds 4f (the sixth generator x0.4, game
+    # 14 of seed 107)
+    sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b Sl 1"
+    made = ("7g7f", "3c3d", "2g2f", "8c8d")
+    s = _paced(sfen, made, 0.3, 0.6)
+    s.bounce("3e", dt=1.0).bounce("4f", dt=shown).lift("3e", dt=0.004)
+    s.bounce("3e", n=2, dt=0.002).lift("3e", dt=0.002).place("3e", dt=0.84)
+    s.lift("4f", dt=0.46).lift("3e", dt=0.36).bounce("4f", dt=0.2).play("4c4d", dt=0.8)
+    assert _moves_read(s, sfen) == [*made, "S*3e", "L*4f", "3e4f", "4c4d"]
