@@ -1440,6 +1440,9 @@ class Tracker:
                 # 8e knocked 50 ms with both hands full, and the silver moved on to 8f:
                 # read as 7e8d, the gold taking 8e, and a piece lifted, 7e8f never kept)
                 self._fork(later)
+            alt = self._left_error_in_progress(ctx, now, expl)
+            if alt is not None:
+                return self._adopt(alt, now)
             return self._apply_pending(ctx, expl) if ctx.virtual else self._apply(ctx, expl)
         if expl is not None and expl.kind in (RETRACT, BACK) and self._no_later == self._state_id:
             expl = None  # the other story of a take-back (see _keep_in_progress)
@@ -1557,6 +1560,9 @@ class Tracker:
                 alt = self._left_error_by_a_move(ctx, now, expl)
             if alt is not None:
                 return self._adopt(alt, now)
+        alt = self._left_error_in_progress(ctx, now, expl)
+        if alt is not None:
+            return self._adopt(alt, now)
         if expl.kind == BACK and expl.score[0] > expl.score[2] and self._forks and not ctx.virtual:
             # moves taken back with lifts left unexplained, where a kept story explains the
             # board with the game gone on (a position repeated: the king took the promoted
@@ -5830,7 +5836,11 @@ class Tracker:
             return None
         cells = self._cells
         assert cells is not None
-        if shown.clear and all(cells[sq] == exp[sq] for sq in shown.clear):
+        if (
+            shown.clear
+            and all(cells[sq] == exp[sq] for sq in shown.clear)
+            and not self._stood_through(shown, expl)
+        ):
             # the pieces shown astray are gone again: one carried over a square it may not
             # stop on (a hover), then set down where it may, is the move, not an error left
             return None
@@ -5853,6 +5863,44 @@ class Tracker:
         if not self._spared(alt):
             return None  # (it saw this error too: leaving it is no sign for it)
         return alt
+
+    def _stood_through(self, shown: IllegalState, expl: _Expl) -> bool:
+        """Did the pieces ``shown`` astray stand while a ply of the chain ``expl`` was made
+        (landed after the error run began, before they went)? No hover lasts through a
+        move of the other hand: they were the board's, a knocked piece put back that the
+        tracker's story read as a drop where none may go (the sixth generator x0.4, game
+        19 of seed 118: sente's L*1f with 2g knocked 35 ms after its landing for 0.86 s,
+        read as 2g1f and 2g's return as a nifu drop; gote's 7b8c, then 2g2f with 1f
+        knocked, read as the chain 7b8c and L*2f, the stray on 2g a hover)."""
+        # (from the first error of the run: the board may have shown others since)
+        since = shown.t if self._err_since is None else min(shown.t, self._err_since)
+        gone = max((self._hist.last_lift(sq, since) or _INF for sq in shown.clear), default=_INF)
+        for p in expl.chain:
+            # (its landing: the board shows its position only once every square is right)
+            landed = self._hist.last_fill(p.variants[0].to_square, math.nextafter(p.t, _INF))
+            if landed is not None and since <= landed < gone:
+                return True
+        return False
+
+    def _left_error_in_progress(self, ctx: _Ctx, now: float, expl: _Expl) -> Tracker | None:
+        """The board leaves an error of the tracker's story for a move in progress with
+        lifts its story leaves unexplained (``expl``): as when it leaves it by a move
+        (``_left_error_by_a_move``), a kept story that explains the board and showed
+        fewer errors is the better one (the sixth generator x0.4, game 20 of seed 114:
+        sente's P*4b, gote's king lifted from 4a with 4b knocked 4 ms later for 76 ms,
+        held 1.9 s and set on 3a; read as the king taking 4b, then 4b4a+ and the king's
+        capture of the tokin, made as 3a was touched, as errors for 3.5 s, and the board
+        then read as 4a4b being moved on: the held king's story, kept all along, never
+        taken, and a round of four plies lost)."""
+        if (
+            expl.kind not in (INPROG, INPROG0)
+            or expl.score[0] == 0
+            or self._illegal is None
+            or not self._forks
+            or ctx.virtual
+        ):
+            return None
+        return self._left_error_by_a_move(ctx, now, expl)
 
     def _knocked_as_landed(
         self, ctx: _Ctx, expl: _Expl, shown: IllegalState, left: set[int | None]
