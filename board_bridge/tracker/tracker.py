@@ -1816,6 +1816,7 @@ class Tracker:
                 cands.append(_Expl(INPROG, lifted=lifted, involved=_dep_lifted(lifted, {})))
         om = ctx.open_move
         quick = False  # a held attacker's piece set down soon (see _set_down_after)
+        held_moved = False  # a held attacker's move read, doubted or not
         if ctx.prev is not None and om is not None:
             prev = ctx.prev
             d0 = diff(obs, prev.exp)
@@ -1848,6 +1849,7 @@ class Tracker:
                     )
             elif src_ok or held:
                 for ms, cap in self._corrections(ctx, obs, d0, until, held):
+                    held_moved = held_moved or held
                     deps = _dep_correct(prev, om, ms[0], {})
                     after = self._set_down_after(ctx, ms[0], until) if held else None
                     soon = after is None or after < _SOON_STEPS  # (see _set_down_after)
@@ -1906,9 +1908,13 @@ class Tracker:
                     c.penalty += 1
         if d and not ctx.virtual and not self._tournament and self._game.peek() is not None:
             cands += self._takebacks(ctx, obs, until)
-        if ctx.virtual and any(c.held for c in cands):
+        if ctx.virtual and (held_moved or any(c.held for c in cands)):
             # the mover has not answered its question yet: a piece set down where its held
             # piece could go is that piece, not the opponent's reply begun before the answer
+            # (also where that piece's move is not doubted: its target rocked back as the
+            # hand reached, see _rocked_back; the sixth generator, game 7 of seed 120:
+            # 9g lifted, 9f off 15 ms later for 67 ms, asked "promote?" as 9g took 9f,
+            # and the held piece set on 8g 1.4 s later read as the opponent's B*8g)
             # (nor, one lift more likely, the opponent's touch: the built-in simulator,
             # game 1 of seed 160, 8g9g+ read as 8g8i+ and 9g touched, the game lost)
             for c in cands:

@@ -1037,6 +1037,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "9g held, 9f rocked back, asked promote?, set on 8g: not the opponent's B*8g": (
+        "dojo",
+        7,
+        12007,
+        "occupancy",
+        1.0,
+        1.0,
+        None,
+        None,
+    ),
     "L*1f, 2g knocked 0.86 s read as nifu, stood through 7b8c: no hover, no L*2f": (
         "dojo",
         19,

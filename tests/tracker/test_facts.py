@@ -4543,3 +4543,42 @@ def test_a_stray_that_stood_through_the_opponents_move_is_no_hover() -> None:
     s.place("9d", dt=0.0024)
     made = ["N*1i", "1f1e", "9e9d", "5g3g", "L*1f", "7b8c", "2g2f", "8c9d"]
     assert _moves_read(s, sfen) == made
+
+
+def test_a_held_piece_set_down_while_its_question_waits_is_no_drop() -> None:
+    # gote's 9g lifted, 9f knocked 15 ms later for 67 ms: read as 9g taking 9f, asking
+    # "promote?"; the piece, held 1.4 s, set on 8g with 7g knocked. Its target rocked back
+    # as the hand reached, so that move is not doubted, and it was read as sente's B*8g
+    # before the answer came. The mover has not answered: a piece set down where its
+    # held piece could go is that piece. Before, three false moves (the sixth generator,
+    # game 7 of seed 120)
+    sfen = "p4r2g/B1k1G1P2/nP1pP3n/3s1Pn1S/n1P+l3pl/P4+pSPp/r1+pL2p2/+l+p2K3S/2gPG3P w BP 248"
+    s = Script(sfen)
+    s.lift("9g", dt=5.5502).place("9g", dt=0.0008).lift("9g", dt=0.003)
+    s.place("9g", dt=0.0011).lift("9g", dt=0.0008).place("9g", dt=0.0017)
+    s.lift("9g", dt=0.001).lift("9f", dt=0.006).place("9f", dt=0.001)
+    s.lift("9f", dt=0.0011).place("9f", dt=0.0511).lift("9f", dt=0.0005)
+    s.place("9f", dt=0.0015).lift("9f", dt=0.0003).place("9f", dt=0.0016)
+    s.lift("9f", dt=0.0031).place("9f", dt=0.0003).lift("9f", dt=0.0022)
+    s.place("9f", dt=0.005).place("8g", dt=1.4132).lift("8g", dt=0.0028)
+    s.place("8g", dt=0.0016).lift("8g", dt=0.0013).place("8g", dt=0.0018)
+    s.lift("7g", dt=0.0218).place("7g", dt=0.0004).lift("7g", dt=0.0004)
+    s.place("7g", dt=0.0352).lift("7g", dt=0.0004).place("7g", dt=0.0003)
+    s.lift("7g", dt=0.0006).place("7g", dt=0.0003).lift("7g", dt=0.0006)
+    s.place("7g", dt=0.0003).lift("7g", dt=0.0003).place("7g", dt=0.0003)
+    s.press("nonpromote", dt=2.2929).place("3a", dt=1.0113).lift("8g", dt=3.0937)
+    s.place("8g", dt=0.0039).lift("8g", dt=0.002).place("8g", dt=0.0023)
+    s.lift("8g", dt=0.001).place("8g", dt=0.0014).lift("8g", dt=0.0029)
+    s.place("9g", dt=0.3506).lift("9g", dt=0.0019).place("9g", dt=0.0003)
+    s.lift("9g", dt=0.0018).place("9g", dt=0.0003).lift("9g", dt=0.0009)
+    s.place("9g", dt=0.0003).lift("9g", dt=0.3998).place("9g", dt=0.0019)
+    s.lift("9g", dt=0.0008).place("8f", dt=0.3609).lift("8f", dt=0.002)
+    s.place("8f", dt=0.0016).lift("8f", dt=0.0022).place("8f", dt=0.0006)
+    s.lift("8f", dt=0.9123).place("8f", dt=0.0006).lift("8f", dt=0.0004)
+    s.place("8f", dt=0.0007).lift("8f", dt=0.0003).place("8f", dt=0.0003)
+    s.lift("8f", dt=0.0003).place("8f", dt=0.0003).lift("8f", dt=0.0003)
+    s.place("8f", dt=0.2308).lift("8f", dt=0.0007).place("8f", dt=0.0003)
+    s.lift("8f", dt=0.0003).place("8f", dt=0.0003).lift("8f", dt=0.0005)
+    s.place("8f", dt=0.0006).lift("8f", dt=0.0004).place("8f", dt=0.0003)
+    s.press("promote", dt=0.8423)
+    assert _moves_read(s, sfen) == ["9g8g", "B*3a", "8g8f+"]
