@@ -2755,6 +2755,27 @@ class Tracker:
         swap = self._swap(origin, target, since, until)
         return swap is not None and swap >= _SWAP
 
+    def _wobbled_target(self, to: int, since: float, until: float) -> bool:
+        """Was a capture's target last off for less than a touch (``_touch_min``), lifted
+        less than ``_reaction()`` after it was set down there? The hand that set it down
+        was still at it: a wobble, however fast it stood again, proves no capture (see
+        ``_capture_doubtful``), which then waits to be believed (the sixth generator, identity noise x2, game 12 of seed 117: sente's
+        9d9c, 9c off 0.19 s after the landing for 45 ms, then gote's 9b knocked for 0.38
+        s: read as 9b taking 9c, slid, and sente's P*9b, two false moves)."""
+        if self._pace is None:
+            return False
+        lifts = self._hist.lifts(to, since, until)
+        if not lifts:
+            return False
+        lift, back = lifts[-1]
+        # (off no longer than a wobble: a target taken off on purpose, then the attacker
+        # set down, is a capture however soon it began; 100 Hz x0.4 --rich, game 2 of seed
+        # 4941602, 8b off 1.7 s from 0.19 s after a hover set it down)
+        if back is None or back - lift >= self._touch_min():
+            return False
+        down = self._hist.last_fill(to, lift)
+        return down is not None and lift - down < self._reaction()
+
     def _rocked_back(self, om: Move, since: float, until: float) -> bool:
         """Was the open capture's target last off from a moment before its attacker's lift
         (up to ``_KNOCK_LEAD``) until less than ``_FLIGHT`` after it? No hand sets a piece
@@ -2931,7 +2952,11 @@ class Tracker:
                         if not (unseen and self._never_empty(origin, to, cap_since, until)):
                             continue
                         aired = True  # (a capture never seen: see _keep_unseen)
-                    doubtful = aired or self._capture_doubtful(origin, to, cap_since, until)
+                    doubtful = (
+                        aired
+                        or self._capture_doubtful(origin, to, cap_since, until)
+                        or self._wobbled_target(to, cap_since, until)
+                    )
                 out.append((tuple(ms), doubtful))
         if n == 1:
             s = d[0]

@@ -1037,6 +1037,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "9d9c, 9c off 0.19 s after for 45 ms, 9b knocked: no 9b9c and P*9b": (
+        "dojo",
+        12,
+        11712,
+        "identity",
+        1.0,
+        2.0,
+        None,
+        None,
+    ),
     "9g held, 9f rocked back, asked promote?, set on 8g: not the opponent's B*8g": (
         "dojo",
         7,

@@ -4582,3 +4582,19 @@ def test_a_held_piece_set_down_while_its_question_waits_is_no_drop() -> None:
     s.place("8f", dt=0.0006).lift("8f", dt=0.0004).place("8f", dt=0.0003)
     s.press("promote", dt=0.8423)
     assert _moves_read(s, sfen) == ["9g8g", "B*3a", "8g8f+"]
+
+
+@pytest.mark.parametrize("sensing", ["occupancy", "identity"])
+def test_a_target_wobbled_as_it_was_set_down_proves_no_capture(sensing: str) -> None:
+    # six plies at a slow pace, then sente's 2e2d, 2d off 0.19 s after its landing for
+    # 45 ms (the hand still at it), and gote's pawn on 2c knocked 46 ms after for 0.38 s:
+    # read as 2c taking 2d, slid, its target swapped out too fast for a knock, and
+    # sente's P*2c. A target lifted that soon after it was set down is a wobble; the
+    # capture waits to be believed (the sixth generator, identity noise x2, game 12 of
+    # seed 117, two false moves)
+    sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1"
+    made = ("7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e")
+    s = _paced(sfen, made, 0.75, 1.5, sensing)
+    s.lift("2e", dt=2.0).bounce("2d", dt=0.45).lift("2d", dt=0.19).place("2d", dt=0.045)
+    s.lift("2c", dt=0.046).place("2c", dt=0.38).play("8e8f", dt=1.5)
+    assert _moves_read(s, sfen, sensing) == [*made, "2e2d", "8e8f"]
