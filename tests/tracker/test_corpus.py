@@ -1037,6 +1037,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "7f lifted, 8e knocked 0.69 s, red: no story two plies back taken for it": (
+        "dojo",
+        12,
+        12312,
+        "polarity",
+        1.0,
+        1.0,
+        None,
+        None,
+    ),
     "9d9c, 9c off 0.19 s after for 45 ms, 9b knocked: no 9b9c and P*9b": (
         "dojo",
         12,
