@@ -6538,8 +6538,21 @@ class Tracker:
         x0.4, game 8 of seed 8: gote's 3a2b, 1c knocked 32 ms after the landing for 0.16
         s, read as 1c taking 2b, slid, gote's N*1c and sente's 2h1h, and the rest of the
         game lost)."""
-        origin = ply.variants[0].from_square
-        if ply.correcting or origin is None:
+        move = ply.variants[0]
+        origin = move.from_square
+        if ply.correcting:
+            # (a correction moving the open move's piece on: the square it left is the one
+            # that move was set down on; the sixth generator, noise x2, game 5 of seed 129:
+            # gote's P*6h, then sente's L*6g 7.3 s later with 6h knocked 24 ms after for
+            # 0.13 s, read as P*6h slid on to 6g and sente's L*6h, the game lost)
+            om = self._game.peek() if self._open else None
+            if om is None or (move.from_square, move.drop_piece_type) != (
+                om.from_square,
+                om.drop_piece_type,
+            ):
+                return False
+            origin = om.to_square
+        if origin is None:
             return False
         return _drop_on(moves, origin) and self._refilled_soon(origin, ply.t)
 

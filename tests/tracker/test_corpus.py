@@ -1037,6 +1037,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "P*6h, L*6g 7.3 s later knocking 6h 0.13 s: not P*6h slid to 6g and L*6h": (
+        "dojo",
+        5,
+        12905,
+        "occupancy",
+        1.0,
+        2.0,
+        None,
+        None,
+    ),
     "7f lifted, 8e knocked 0.69 s, red: no story two plies back taken for it": (
         "dojo",
         12,

@@ -4598,3 +4598,18 @@ def test_a_target_wobbled_as_it_was_set_down_proves_no_capture(sensing: str) -> 
     s.lift("2e", dt=2.0).bounce("2d", dt=0.45).lift("2d", dt=0.19).place("2d", dt=0.045)
     s.lift("2c", dt=0.046).place("2c", dt=0.38).play("8e8f", dt=1.5)
     assert _moves_read(s, sfen, sensing) == [*made, "2e2d", "8e8f"]
+
+
+def test_the_opponents_drop_on_the_square_a_correction_left_soon_after_is_a_knock() -> None:
+    # five plies at the game's pace, then gote's S*5e, and sente's L*5f 7.3 s later with
+    # 5e knocked 24 ms after its landing for 0.13 s: read as S*5e slid on to 5f and
+    # sente's L*5e, dropped 0.13 s after the square opened. No hand fetches a piece from
+    # the stand that fast: as after a move, the drop on the square a correction's piece
+    # left so soon is a short story (the sixth generator, noise x2, game 5 of seed 129,
+    # the game lost)
+    sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b Ls 1"
+    made = ("7g7f", "3c3d", "2g2f", "8c8d", "2f2e")
+    s = _paced(sfen, made, 0.4, 0.8)
+    s.bounce("5e", dt=1.0).bounce("5f", dt=7.3).lift("5e", dt=0.024).bounce("5e", dt=0.13)
+    s.play("3d3e", dt=1.5)
+    assert _moves_read(s, sfen) == [*made, "S*5e", "L*5f", "3d3e"]
