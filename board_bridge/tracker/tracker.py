@@ -1878,7 +1878,9 @@ class Tracker:
                     penalty += self._redropped_soon(om, ms[0], until)
                     rekinded = self._rekinded(om, ms, ctx.w_cur, until)
                     penalty += rekinded
-                    turned = self._turn_begun(om, off) or self._set_down_first(ctx, ms[0], off)
+                    turned = self._turn_begun(om, off, ctx.w_prev) or self._set_down_first(
+                        ctx, ms[0], off
+                    )
                     penalty += turned
                     moved_on = cap and ms[0].from_square == om.from_square
                     cands.append(
@@ -2303,7 +2305,7 @@ class Tracker:
         landed = self._hist.last_fill(new.to_square)
         return lifted is not None and landed is not None and landed < lifted
 
-    def _turn_begun(self, om: Move, off: _Off | None) -> bool:
+    def _turn_begun(self, om: Move, off: _Off | None, since: float) -> bool:
         """A correction of the open move: was one of the opponent's pieces it leaves alone
         lifted and put back before the open move's piece was lifted to be moved on, later
         after its landing than a knock of the mover's hand (see ``_reaction``)? The
@@ -2312,14 +2314,19 @@ class Tracker:
         the piece it moved put back, a knock (the sixth generator, noise x2, game 15 of
         seed 21: sente's P*9i, gote's 9e touched 2.4 s from 7.5 s on, then P*9h with 9i
         knocked 0.97 s, read as P*9i moved on to 9h, and 9i9h next as a touch: two plies
-        lost). ``off``: see ``_others_off``."""
+        lost). ``off``: see ``_others_off``; ``since``: when the board showed the
+        position before the open move."""
         if off is None:
             return False
         lifted, offs = off
-        landed = self._hist.last_fill(om.to_square, lifted)
-        if landed is None:
+        # (its first landing: the last fill before the lift may be that lift's chatter;
+        # the sixth generator, noise x2, game 19 of seed 133: sente's N*9c, gote's 4f
+        # touched 0.68 s after for 0.64 s, then gote's P*9d with 9c knocked 20 ms after
+        # its landing, read as N*9c moved on to 9d and P*9c, two false moves)
+        landed = self._hist.fills(om.to_square, since, lifted)
+        if not landed:
             return False
-        touched = landed + self._reaction()
+        touched = landed[0] + self._reaction()
         return any(touched <= start < end < lifted for start, end in offs)
 
     def _set_down_first(self, ctx: _Ctx, move: Move, off: _Off | None) -> bool:
@@ -3068,7 +3075,10 @@ class Tracker:
                 first = c.chain[0].variants
                 c.penalty += self._rekinded(om, first, ctx.w_cur, _INF)
                 off = self._others_off(ctx, first[0], touches)
-                c.penalty += self._set_down_first(ctx, first[0], off)
+                # (the opponent's turn begun: as for a correction alone, see _candidates)
+                c.penalty += self._turn_begun(om, off, ctx.w_prev) or self._set_down_first(
+                    ctx, first[0], off
+                )
             c.score = self._score(c, touches, ctx.cur.exp)
         # (a held piece's hover only where the chain explains every lift, with no penalty
         # but the hover's and its move's being in progress: else the board is in an

@@ -1037,6 +1037,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "N*9c, 4f touched, P*9d knocking 9c 0.7 s: not N*9c moved on and P*9c": (
+        "dojo",
+        19,
+        13319,
+        "occupancy",
+        1.0,
+        2.0,
+        None,
+        None,
+    ),
     "P*6h, L*6g 7.3 s later knocking 6h 0.13 s: not P*6h slid to 6g and L*6h": (
         "dojo",
         5,

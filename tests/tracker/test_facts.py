@@ -4613,3 +4613,19 @@ def test_the_opponents_drop_on_the_square_a_correction_left_soon_after_is_a_knoc
     s.bounce("5e", dt=1.0).bounce("5f", dt=7.3).lift("5e", dt=0.024).bounce("5e", dt=0.13)
     s.play("3d3e", dt=1.5)
     assert _moves_read(s, sfen) == [*made, "S*5e", "L*5f", "3d3e"]
+
+
+def test_a_touch_before_the_correction_counts_from_the_open_moves_landing() -> None:
+    # four plies at the game's pace, then sente's N*5e, gote's pawn on 1c touched 0.68 s
+    # after for 0.64 s, then gote's S*5f with 5e knocked 20 ms after its landing, its
+    # lift chattering, for 0.7 s: read as N*5e moved on to 5f and gote's S*5e. Gote's
+    # touch began its turn (``_turn_begun``), counted from N*5e's landing, not from the
+    # lift's own chatter, and so for the chain whose first ply is that correction (the
+    # sixth generator, noise x2, game 19 of seed 133, two false moves)
+    sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b Ns 1"
+    made = ("7g7f", "3c3d", "2g2f", "8c8d")
+    s = _paced(sfen, made, 0.45, 0.9)
+    s.bounce("5e", dt=1.0).lift("1c", dt=0.68).bounce("1c", dt=0.64)
+    s.bounce("5f", dt=3.4).lift("5e", dt=0.02).place("5e", dt=0.003).lift("5e", dt=0.003)
+    s.bounce("5e", dt=0.7).play("2f2e", dt=2.0)
+    assert _moves_read(s, sfen) == [*made, "N*5e", "S*5f", "2f2e"]
