@@ -1515,7 +1515,7 @@ class Tracker:
                 if (
                     (force and self._asks_answer(alt, now))
                     or (quiet >= wait and not self._ruled_out(ctx))
-                    or self._played_through(alt, now, wait)
+                    or (self._played_through(alt, now, wait) and not self._putting_back(ctx))
                 ):
                     return self._adopt(alt, now)
                 # or an error the player is about to undo (a piece dropped where it may
@@ -6023,6 +6023,25 @@ class Tracker:
         mine = sum(t >= since for t in self._shown_times)
         theirs = sum(t >= since for t in alt._shown_times)
         return alt._illegal is None and theirs < mine
+
+    def _putting_back(self, ctx: _Ctx) -> bool:
+        """Is the board now wrong only by pieces of the side not to move off their squares
+        (``_knocked_only``), a piece shown astray picked up again? The players are putting
+        a shoved piece back: the
+        board is not going on through the error (see ``_played_through``; the sixth
+        generator at x2, game 8 of seed 146: a sleeve shoved 8h onto 8g for 2.1 s, then
+        8g cleared 1 s before 8h was refilled, the error's run past the story's wait, and
+        a story of a capture never seen 17 plies back taken for it, a false move)."""
+        # (a stray piece picked up again: the error shown had a piece astray, its square
+        # now as the story has it; a piece merely lifted may be the other side's move,
+        # the tracker's story a ply out: the sixth generator, noise x2, game 19 of seed 84)
+        shown = self._shown
+        cells = self._cells
+        if shown is None or not shown.clear or cells is None:
+            return False
+        if any(cells[sq] != ctx.cur.exp[sq] for sq in shown.clear):
+            return False
+        return self._knocked_only(self._analyse_illegal(ctx))
 
     def _gone_round(
         self, now: float, n: int, since: float | None = None, taken_back: bool = False

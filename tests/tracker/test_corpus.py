@@ -1037,6 +1037,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "8h shoved onto 8g 2.1 s and put back: no capture never seen 17 plies back": (
+        "dojo",
+        8,
+        14608,
+        "occupancy",
+        2.0,
+        1.0,
+        None,
+        None,
+    ),
     "N*9c, 4f touched, P*9d knocking 9c 0.7 s: not N*9c moved on and P*9c": (
         "dojo",
         19,
