@@ -303,6 +303,12 @@ def _replying(off: _Off | None) -> bool:
     return off is not None and any(start < off[0] < end for start, end in off[1])
 
 
+def _same_piece(a: Move, b: Move) -> bool:
+    """Do ``a`` and ``b`` move the same piece: from the same square, or dropped from the
+    hand as the same kind?"""
+    return (a.from_square, a.drop_piece_type) == (b.from_square, b.drop_piece_type)
+
+
 def _drop_on(moves: tuple[Move, ...], sq: int) -> bool:
     """Are ``moves`` (variants) a drop on ``sq``?"""
     return bool(moves) and moves[0].from_square is None and moves[0].to_square == sq
@@ -2766,9 +2772,10 @@ class Tracker:
         """Was a capture's target last off for less than a touch (``_touch_min``), lifted
         less than ``_reaction()`` after it was set down there? The hand that set it down
         was still at it: a wobble, however fast it stood again, proves no capture (see
-        ``_capture_doubtful``), which then waits to be believed (the sixth generator, identity noise x2, game 12 of seed 117: sente's
-        9d9c, 9c off 0.19 s after the landing for 45 ms, then gote's 9b knocked for 0.38
-        s: read as 9b taking 9c, slid, and sente's P*9b, two false moves)."""
+        ``_capture_doubtful``), which then waits to be believed (the sixth generator,
+        identity noise x2, game 12 of seed 117: sente's 9d9c, 9c off 0.19 s after the
+        landing for 45 ms, then gote's 9b knocked for 0.38 s: read as 9b taking 9c, slid,
+        and sente's P*9b, two false moves)."""
         if self._pace is None:
             return False
         lifts = self._hist.lifts(to, since, until)
@@ -5086,8 +5093,8 @@ class Tracker:
         if expl.kind == CORRECT:
             if om is None or ctx.prev is None:
                 return
-            # (the open move's own piece moved on)
-            if (move.from_square, move.drop_piece_type) != (om.from_square, om.drop_piece_type):
+            # (the open move's own piece moved on, from the next square)
+            if not _same_piece(move, om) or square_distance(om.to_square, to) != 1:
                 return
             sides = [om.to_square]
         else:
@@ -5096,13 +5103,11 @@ class Tracker:
             ]
         overlap = self.params.overlap
         hist = self._hist
+        fills = hist.fills(to, ctx.w_cur if expl.kind == MOVE else ctx.w_prev, _INF)
+        if not fills:
+            return
+        filled = fills[0]
         for side in sides:
-            if square_distance(side, to) != 1:
-                continue
-            fills = hist.fills(to, ctx.w_cur if expl.kind == MOVE else ctx.w_prev, _INF)
-            if not fills:
-                continue
-            filled = fills[0]
             down = hist.last_fill(side, filled)
             opened = None if down is None else hist.emptied_after(side, down)
             if down is None or opened is None or not filled <= opened <= filled + overlap:
@@ -5118,8 +5123,7 @@ class Tracker:
                     m
                     for m in cur.legal
                     if m.to_square == side
-                    and (m.from_square, m.drop_piece_type)
-                    == (move.from_square, move.drop_piece_type)
+                    and _same_piece(m, move)
                     and cur.face_after(m) == shown[side]
                 )
                 if len(first) != 1:
@@ -5925,14 +5929,14 @@ class Tracker:
 
     def _left_error_in_progress(self, ctx: _Ctx, now: float, expl: _Expl) -> Tracker | None:
         """The board leaves an error of the tracker's story for a move in progress with
-        more than one lift its story leaves unexplained (``expl``): as when it leaves it by a move
-        (``_left_error_by_a_move``), a kept story that explains the board and showed
-        fewer errors is the better one (the sixth generator x0.4, game 20 of seed 114:
-        sente's P*4b, gote's king lifted from 4a with 4b knocked 4 ms later for 76 ms,
-        held 1.9 s and set on 3a; read as the king taking 4b, then 4b4a+ and the king's
-        capture of the tokin, made as 3a was touched, as errors for 3.5 s, and the board
-        then read as 4a4b being moved on: the held king's story, kept all along, never
-        taken, and a round of four plies lost)."""
+        more than one lift its story leaves unexplained (``expl``): as when it leaves it
+        by a move (``_left_error_by_a_move``), a kept story that explains the board and
+        showed fewer errors is the better one (the sixth generator x0.4, game 20 of seed
+        114: sente's P*4b, gote's king lifted from 4a with 4b knocked 4 ms later for 76
+        ms, held 1.9 s and set on 3a; read as the king taking 4b, then 4b4a+ and the
+        king's capture of the tokin, made as 3a was touched, as errors for 3.5 s, and the
+        board then read as 4a4b being moved on: the held king's story, kept all along,
+        never taken, and a round of four plies lost)."""
         if (
             expl.kind not in (INPROG, INPROG0)
             # (more than one: a piece knocked while the mover's is lifted, red until it is
@@ -6027,8 +6031,8 @@ class Tracker:
     def _putting_back(self, ctx: _Ctx) -> bool:
         """Is the board now wrong only by pieces of the side not to move off their squares
         (``_knocked_only``), a piece shown astray picked up again? The players are putting
-        a shoved piece back: the
-        board is not going on through the error (see ``_played_through``; the sixth
+        a shoved piece back: the board is not going on through the error (see
+        ``_played_through``; the sixth
         generator at x2, game 8 of seed 146: a sleeve shoved 8h onto 8g for 2.1 s, then
         8g cleared 1 s before 8h was refilled, the error's run past the story's wait, and
         a story of a capture never seen 17 plies back taken for it, a false move)."""
@@ -6575,10 +6579,7 @@ class Tracker:
             # gote's P*6h, then sente's L*6g 7.3 s later with 6h knocked 24 ms after for
             # 0.13 s, read as P*6h slid on to 6g and sente's L*6h, the game lost)
             om = self._game.peek() if self._open else None
-            if om is None or (move.from_square, move.drop_piece_type) != (
-                om.from_square,
-                om.drop_piece_type,
-            ):
+            if om is None or not _same_piece(move, om):
                 return False
             origin = om.to_square
         if origin is None:
