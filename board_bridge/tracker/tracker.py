@@ -309,6 +309,11 @@ def _same_piece(a: Move, b: Move) -> bool:
     return (a.from_square, a.drop_piece_type) == (b.from_square, b.drop_piece_type)
 
 
+def _origin(move: Move) -> int:
+    """The square ``move`` leaves (-1 for a drop: no square)."""
+    return -1 if move.from_square is None else move.from_square
+
+
 def _drop_on(moves: tuple[Move, ...], sq: int) -> bool:
     """Are ``moves`` (variants) a drop on ``sq``?"""
     return bool(moves) and moves[0].from_square is None and moves[0].to_square == sq
@@ -758,6 +763,7 @@ class Tracker:
         self.ruleset = ruleset or Ruleset(illegal_move_loses=self._tournament)
         self._game = Board(sfen)
         self._history: list[Move] = []  # the game's moves (Board.move_stack decodes all)
+        self._times: list[float] = []  # ... when each was read as made (or corrected)
         self._cache = PositionCache(sensing)
         self._open = False  # the last move may still be corrected by its mover
         self._open_engine = False  # ... and it was the engine's move (no corrections)
@@ -899,13 +905,15 @@ class Tracker:
         """The moves of the game so far."""
         return list(self._history)
 
-    def _push(self, move: Move) -> None:
+    def _push(self, move: Move, t: float) -> None:
         self._game.push(move)
         self._history.append(move)
+        self._times.append(t)
         self._open_held = False
 
     def _pop(self) -> Move:
         self._history.pop()
+        self._times.pop()
         self._open_held = False
         return self._game.pop()
 
@@ -962,6 +970,9 @@ class Tracker:
             alt = self._mated_unseen(t)
             if alt is not None:
                 outs += self._adopt(alt, t)
+        alt = self._knocked_at_end(t)
+        if alt is not None:
+            outs += self._adopt(alt, t)
         outs += self._withdraw_doubted(t)
         outs += self._withdraw_lifted(t)
         return outs
@@ -978,6 +989,51 @@ class Tracker:
         finally:
             self._ending = False
         return outs
+
+    def _knocked_at_end(self, t: float) -> Tracker | None:
+        """The log ends with the tracker's story settled, and in it a move from a square
+        and the opponent's drop on that square, read as made less than the chain wait
+        (``_chain_wait``: a chain's first move stood as long is not believed) after that
+        move; a story kept from that move on, with one move fewer, explains the whole log
+        too: a piece set down where that move went, the neighbour knocked by the hand and
+        put back. Mid-game the
+        next move tells them apart (the side to move differs); at the log's end nothing
+        will, and a knock put back is far commoner than a reply dropped that fast on the
+        square just left (the sixth generator, x0.4, game 17 of seed 151: gote's G*4b,
+        its king on 5c knocked 1 ms after the landing and put back 0.45 s later as the
+        log ended, read as 5c4b, slid, and sente's R*5c; polarity x0.4 noise x2, game 7
+        of seed 113: sente's R*5a, 6a knocked 1 ms after the landing for 0.65 s, and
+        gote's B*7a, read as 6a5a, gote's B*6a and sente's R*7a)."""
+        if (
+            self._phase != "play"
+            or self._is_fork
+            or not self._forks
+            or self._illegal is not None
+            or self.unresolved() is not None
+        ):
+            return None
+        mine, times = self._history, self._times
+        wait = self._chain_wait()
+        for f in reversed(self._forks):
+            j = f.at
+            if (
+                j + 1 >= len(mine)
+                or not f.plies
+                or not _drop_on((mine[j + 1],), _origin(mine[j]))
+                or times[j + 1] - times[j] >= wait
+                or any(m.to_square != mine[j].to_square for m in f.plies[0])
+            ):
+                continue
+            alt = f.caught_up()
+            alt.finish(t)
+            if (
+                self._explains(alt)
+                and alt._premise is None
+                and alt.unresolved() is None
+                and len(alt._history) == len(mine) - 1
+            ):
+                return alt
+        return None
 
     def _withdraw_lifted(self, t: float) -> list[TrackerOutput]:
         """The log ends with the tracker's last move still open and its piece lifted again
@@ -1199,7 +1255,7 @@ class Tracker:
         t = max(t, self._t_now)
         self._drop_stories()
         self._pending = None
-        self._push(move)
+        self._push(move, t)
         self._open = False
         self._open_engine = False
         self._p0 = None
@@ -4587,6 +4643,7 @@ class Tracker:
         state.update(
             _game=self._game.copy(),
             _history=list(self._history),
+            _times=list(self._times),
             _hist=self._hist.copy(),
             _states=list(self._states),
             _gaps=list(self._gaps),
@@ -6459,7 +6516,7 @@ class Tracker:
             outs.append(MoveClosed(last, t, game.ply - 1))
         self._p0 = self._info()
         ply = game.ply
-        self._push(move)
+        self._push(move, t)
         outs.append(MoveMade(move, t, ply))
         self._open = True
         self._open_engine = self._expected is not None and move == self._expected
@@ -6667,7 +6724,7 @@ class Tracker:
             return self._ask("correct", base, moves, t, t, obs)
         game = self._game
         old = self._pop()
-        self._push(moves[0])
+        self._push(moves[0], t)
         self._w_cur, self._ref_cur = t, obs
         self._prune()
         self._expected = None
@@ -6886,13 +6943,13 @@ class Tracker:
                 outs.append(MoveClosed(last, t, game.ply - 1))
             self._p0 = p.base
             ply = game.ply
-            self._push(move)
+            self._push(move, t)
             outs.append(MoveMade(move, t, ply))
             self._open = True
             self._open_engine = False
         else:
             old = self._pop()
-            self._push(move)
+            self._push(move, t)
             outs.append(MoveCorrected(old, move, t, game.ply - 1))
         self._answered_ply = len(self._history)
         self._expected = None

@@ -1137,6 +1137,26 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "G*4b, king on 5c knocked 0.45 s as the log ends: not 5c4b and R*5c": (
+        "dojo",
+        17,
+        15117,
+        "occupancy",
+        0.4,
+        1.0,
+        None,
+        None,
+    ),
+    "R*5a, 6a knocked 0.65 s, B*7a as the log ends: not 6a5a, B*6a and R*7a": (
+        "dojo",
+        7,
+        11307,
+        "polarity",
+        0.4,
+        2.0,
+        None,
+        None,
+    ),
 }
 
 

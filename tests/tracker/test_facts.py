@@ -4629,3 +4629,19 @@ def test_a_touch_before_the_correction_counts_from_the_open_moves_landing() -> N
     s.bounce("5f", dt=3.4).lift("5e", dt=0.02).place("5e", dt=0.003).lift("5e", dt=0.003)
     s.bounce("5e", dt=0.7).play("2f2e", dt=2.0)
     assert _moves_read(s, sfen) == [*made, "N*5e", "S*5f", "2f2e"]
+
+
+def test_a_knock_as_the_last_drop_landed_is_no_move_and_reply_at_the_logs_end() -> None:
+    # four plies at the game's pace, then sente's G*5f, its own pawn on 5g knocked 1 ms
+    # after the landing and put back 0.45 s later, and the log ends: read as 5g5f, slid,
+    # and gote's S*5g. Mid-game the next move tells the two apart (the side to move
+    # differs); at the log's end the kept story of the drop and the knock is taken, a
+    # reply dropped that fast on the square just left being far rarer (the sixth
+    # generator x0.4, game 17 of seed 151; polarity x0.4 noise x2, game 7 of seed 113)
+    sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b Gs 1"
+    made = ("7g7f", "3c3d", "2g2f", "8c8d")
+    s = _paced(sfen, made, 0.3, 0.6)
+    s.bounce("5f", dt=1.0).lift("5g", dt=0.001).bounce("5g", dt=0.45)
+    tracker, _outs = replay(s.events, sfen, setup=False)
+    assert tracker.unresolved() is None
+    assert usi(tracker.moves) == [*made, "G*5f"]
