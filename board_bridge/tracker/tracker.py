@@ -4788,7 +4788,7 @@ class Tracker:
             self._keep_held_over(ctx, obs)
         if expl.kind in (MOVE, TWO, CORRECT, RETRACT):
             self._keep_dropped(ctx, expl, obs)
-        if expl.kind in (MOVE, CORRECT):
+        if expl.kind in (MOVE, CORRECT, TWO):
             self._keep_dropped_beside(ctx, expl, obs)
         if expl.kind == CORRECT:
             self._keep_knock_held(ctx, expl)
@@ -5141,13 +5141,26 @@ class Tracker:
         sixth generator x0.4, game 14 of seed 107: sente's S*3e shown 0.3 s, gote's
         L*4f with 3e knocked 0.84 s; read as S*4f and gote's L*3e, then sente's 3e4f,
         its target lifted first, as a touch and L*3e taken back: two plies lost)."""
-        if self._is_fork or not self._keeps_stories() or ctx.virtual or expl.capture:
+        chain = expl.chain if expl.kind == TWO else ()
+        if (
+            self._is_fork
+            or not self._keeps_stories()
+            or ctx.virtual
+            or not expl.moves
+            or (expl.capture and not chain)
+            or any(ply.correcting for ply in chain)
+        ):
             return
+        correcting = expl.kind == CORRECT
         move = expl.moves[0]
         to = move.to_square
         cur = ctx.cur
+        for ply in chain:
+            cur = self._cache.after(cur, ply.variants[0])
+        if cur.codes[to]:
+            return  # (a capture: no drop could go there)
         om = ctx.open_move
-        if expl.kind == CORRECT:
+        if correcting:
             if om is None or ctx.prev is None:
                 return
             # (the open move's own piece moved on, from the next square)
@@ -5155,24 +5168,29 @@ class Tracker:
                 return
             sides = [om.to_square]
         else:
+            # (a chain's last move: the knocked piece may be back already, the chain read
+            # as the board settled)
             sides = [
-                sq for sq in _AROUND[to] if sq != to and obs[sq] == EMPTY and cur.exp[sq] == EMPTY
+                sq
+                for sq in _AROUND[to]
+                if sq != to and (chain or obs[sq] == EMPTY) and cur.exp[sq] == EMPTY
             ]
         overlap = self.params.overlap
         hist = self._hist
-        fills = hist.fills(to, ctx.w_cur if expl.kind == MOVE else ctx.w_prev, _INF)
+        since = chain[-1].t if chain else ctx.w_cur if expl.kind == MOVE else ctx.w_prev
+        fills = hist.fills(to, since, _INF)
         if not fills:
             return
         filled = fills[0]
         for side in sides:
             down = hist.last_fill(side, filled)
             opened = None if down is None else hist.emptied_after(side, down)
-            if down is None or opened is None or not filled <= opened <= filled + overlap:
+            if down is None or opened is None or not -overlap <= opened - filled <= overlap:
                 continue
             shown = self._shown_at(down)
             if shown is None:
                 continue
-            if expl.kind == CORRECT:
+            if correcting:
                 first: tuple[Move, ...] = ()
                 base = cur
             else:
@@ -5188,6 +5206,10 @@ class Tracker:
                 base = self._cache.after(cur, first[0])
             drops = tuple(m for m in base.drops_to(to) if base.face_after(m) == obs[to])
             if not drops:
+                continue
+            if chain:
+                held = _Ply(first, False, down, shown, False)
+                self._fork(replace(expl, chain=(*chain, held), moves=drops))
                 continue
             plies, at = ((first, drops) if first else (drops,)), len(self._history)
             if self._kept(plies, at, False):

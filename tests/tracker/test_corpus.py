@@ -1157,6 +1157,16 @@ OTHER_ONCE_MISSED: dict[str, tuple[Any, ...]] = {
         None,
         None,
     ),
+    "6f7e, P*7g, P*7f knocking 7g 1.03 s: not P*7g held over 7f and P*7g, 12 plies on": (
+        "dojo",
+        17,
+        15717,
+        "occupancy",
+        0.4,
+        1.0,
+        None,
+        None,
+    ),
 }
 
 

@@ -4645,3 +4645,27 @@ def test_a_knock_as_the_last_drop_landed_is_no_move_and_reply_at_the_logs_end() 
     tracker, _outs = replay(s.events, sfen, setup=False)
     assert tracker.unresolved() is None
     assert usi(tracker.moves) == [*made, "G*5f"]
+
+
+def test_a_drop_after_a_capture_in_wait_knocking_the_reply_keeps_the_reply() -> None:
+    # six plies at the game's pace, then sente's 6f7e (its target off 0.18 s), gote's
+    # P*7g 0.84 s later, and sente's P*7f 1 s after that with 7g knocked 5 ms before
+    # the landing for 1.03 s: read, the capture still in its wait, as a chain of 6f7e,
+    # gote's pawn held over 7g and set on 7f, and sente's P*7g. The story of P*7g
+    # standing and P*7f knocking it is kept, and taken when gote's 7g7h+ shows it 12
+    # plies on; before, the game was lost there (the sixth generator x0.4, game 17 of
+    # seed 157)
+    sfen = "1ng1k2n1/lrs2sg2/pl1pp1pp1/1ppP1p3/2P1P3p/NP1B2PPR/P2S1P1G1/L3L1S2/1N1GK3+b b P 61"
+    made = ("P*1b", "7a6b", "2g1g", "8d8e", "5h5f", "7d7e")
+    s = _paced(sfen, made, 0.25, 0.6)
+    s.lift("6f", dt=1.23).lift("7e", dt=0.17).place("7e", dt=0.18)
+    s.place("7g", dt=0.84).lift("7g", dt=0.011).place("7g", dt=0.002)
+    s.lift("7g", dt=0.997).place("7f", dt=0.005).place("7g", dt=1.025)
+    for move in ("6f7e", "P*7g", "P*7f"):
+        s.board.push(Move.from_usi(move))
+    s.lift("7b", dt=0.4).bounce("7a", dt=0.1).lift("7a", dt=0.3).bounce("7b", dt=0.06)
+    rest = ("8e8f", "7e6f", "6b5b", "6f8d", "8c8d", "3h4i", "8f8g+", "9f8d", "B*2e", "L*6h")
+    for move in rest:
+        s.play(move, answer="promote" if move.endswith("+") else None, dt=1.2).wait(0.6)
+    s.play("7g7h+", answer="promote", dt=1.2)
+    assert _moves_read(s, sfen)[6:] == ["6f7e", "P*7g", "P*7f", *rest, "7g7h+"]
